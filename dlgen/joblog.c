@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * joblog.c - per-job bookkeeping and the CSV files it produces.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "joblog.h"
+
+void cpu_trace_init(struct cpu_trace *tr)
+{
+	memset(tr, 0, sizeof(*tr));
+	tr->first = -1;
+	tr->last = -1;
+}
+
+void cpu_trace_add(struct cpu_trace *tr, int cpu)
+{
+	if (cpu < 0 || cpu >= DLGEN_MAX_CPUS)
+		return;
+	if (tr->first < 0)
+		tr->first = cpu;
+	else if (cpu != tr->last)
+		tr->migrations++;
+	tr->last = cpu;
+	if (!(tr->seen[cpu / 64] & (1ULL << (cpu % 64)))) {
+		tr->seen[cpu / 64] |= 1ULL << (cpu % 64);
+		tr->ncpus++;
+	}
+}
+
+uint64_t task_relative_deadline(const struct task_spec *t)
+{
+	if (t->policy == POLICY_DEADLINE)
+		return t->dl_deadline_ns;
+	return t->period_ns;
+}
+
+unsigned int task_max_jobs(const struct task_spec *t, uint64_t duration_ns)
+{
+	uint64_t n;
+
+	if (!t->period_ns || t->delay_ns >= duration_ns)
+		return 0;
+	n = (duration_ns - t->delay_ns + t->period_ns - 1) / t->period_ns;
+	return n > 10000000 ? 10000000 : (unsigned int)n;
+}
+
+int64_t job_lateness(const struct job_record *j)
+{
+	return (int64_t)(j->end - j->deadline);
+}
+
+void job_finish(struct job_record *j, uint64_t end, uint64_t work_ns,
+		const struct cpu_trace *tr)
+{
+	j->end = end;
+	j->work_ns = work_ns;
+	j->cpu_start = tr->first;
+	j->cpu_end = tr->last;
+	j->ncpus = tr->ncpus;
+	j->migrations = tr->migrations;
+}
+
+int task_log_alloc(struct task_log *l, const struct task_spec *t,
+		   unsigned int instance, uint64_t duration_ns)
+{
+	memset(l, 0, sizeof(*l));
+	l->spec = t;
+	l->instance = instance;
+	l->maxjobs = task_max_jobs(t, duration_ns);
+	if (!l->maxjobs)
+		return 0;
+	/* calloc touches nothing; memset faults the pages in now, not later. */
+	l->jobs = malloc(sizeof(*l->jobs) * l->maxjobs);
+	if (!l->jobs)
+		return -ENOMEM;
+	memset(l->jobs, 0, sizeof(*l->jobs) * l->maxjobs);
+	return 0;
+}
+
+void task_log_free(struct task_log *l)
+{
+	free(l->jobs);
+	l->jobs = NULL;
+}
+
+void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
+{
+	unsigned int i, k;
+
+	fprintf(f, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,"
+		   "lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns\n");
+	for (i = 0; i < n; i++) {
+		const struct task_log *l = &logs[i];
+
+		for (k = 0; k < l->njobs; k++) {
+			const struct job_record *j = &l->jobs[k];
+
+			fprintf(f, "%s,%u,%u,%llu,%llu,%llu,%llu,%lld,%d,%d,%u,%u,%llu\n",
+				l->spec->name, l->instance, k,
+				(unsigned long long)j->release,
+				(unsigned long long)j->start,
+				(unsigned long long)j->end,
+				(unsigned long long)j->deadline,
+				(long long)job_lateness(j), j->cpu_start,
+				j->cpu_end, j->ncpus, j->migrations,
+				(unsigned long long)j->work_ns);
+		}
+	}
+}
+
+void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
+{
+	unsigned int i, k;
+
+	fprintf(f, "task,instance,tid,policy,run_ns,period_ns,dl_runtime_ns,"
+		   "dl_deadline_ns,dl_period_ns,admitted,errno,jobs,misses,"
+		   "max_lateness_ns\n");
+	for (i = 0; i < n; i++) {
+		const struct task_log *l = &logs[i];
+		const struct task_spec *t = l->spec;
+		unsigned int misses = 0;
+		int64_t maxlat = 0;
+
+		for (k = 0; k < l->njobs; k++) {
+			int64_t lat = job_lateness(&l->jobs[k]);
+
+			if (lat > 0)
+				misses++;
+			if (!k || lat > maxlat)
+				maxlat = lat;
+		}
+		fprintf(f, "%s,%u,%d,%s,%llu,%llu,%llu,%llu,%llu,%d,%s,%u,%u,%lld\n",
+			t->name, l->instance, (int)l->tid, policy_name(t->policy),
+			(unsigned long long)t->run_ns,
+			(unsigned long long)t->period_ns,
+			(unsigned long long)t->dl_runtime_ns,
+			(unsigned long long)t->dl_deadline_ns,
+			(unsigned long long)t->dl_period_ns,
+			l->setattr_ret == 0,
+			l->setattr_ret ? strerrorname_np(l->setattr_errno) : "0",
+			l->njobs, misses, (long long)maxlat);
+	}
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * joblog.h - per-job records, kept in preallocated memory while tasks run
+ * and written as CSV at the end.
+ */
+#ifndef DLGEN_JOBLOG_H
+#define DLGEN_JOBLOG_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include "taskset.h"
+
+#define DLGEN_MAX_CPUS	256
+
+/* Which CPUs a job ran on, built from samples taken while it works. */
+struct cpu_trace {
+	uint64_t seen[DLGEN_MAX_CPUS / 64];
+	int first, last;		/* -1 until the first sample */
+	unsigned int ncpus;		/* distinct CPUs seen */
+	unsigned int migrations;	/* changes of CPU between samples */
+};
+
+struct job_record {
+	uint64_t release;	/* CLOCK_MONOTONIC ns */
+	uint64_t start;		/* first instant the job ran */
+	uint64_t end;
+	uint64_t deadline;	/* release + dl-deadline (or + period) */
+	uint64_t work_ns;	/* capacity-1024 work done */
+	int cpu_start, cpu_end;
+	unsigned int ncpus, migrations;
+};
+
+/* One thread: one instance of a task. */
+struct task_log {
+	const struct task_spec *spec;
+	unsigned int instance;
+	pid_t tid;
+	int setattr_ret;	/* 0, or -1 with setattr_errno */
+	int setattr_errno;
+	unsigned int njobs, maxjobs;
+	struct job_record *jobs;
+};
+
+void cpu_trace_init(struct cpu_trace *tr);
+void cpu_trace_add(struct cpu_trace *tr, int cpu);
+
+/* The relative deadline jobs of @t are judged against. */
+uint64_t task_relative_deadline(const struct task_spec *t);
+/* How many jobs @t can release in @duration_ns (the log's size). */
+unsigned int task_max_jobs(const struct task_spec *t, uint64_t duration_ns);
+
+int64_t job_lateness(const struct job_record *j);
+void job_finish(struct job_record *j, uint64_t end, uint64_t work_ns,
+		const struct cpu_trace *tr);
+
+int task_log_alloc(struct task_log *l, const struct task_spec *t,
+		   unsigned int instance, uint64_t duration_ns);
+void task_log_free(struct task_log *l);
+
+void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
+void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
+
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef DLGEN_RUN_H
+#define DLGEN_RUN_H
+
+#include "joblog.h"
+#include "taskset.h"
+#include "work.h"
+
+struct run_config {
+	const struct taskset *ts;
+	const struct capacity_table *caps;
+	uint64_t duration_ns;	/* releases stop after start + duration */
+	uint64_t start_margin_ns; /* from the last thread's set-up to start */
+};
+
+/*
+ * Run every instance of every task as its own thread, in file order, and
+ * fill @logs (one per instance, allocated by the caller with
+ * task_log_alloc()).  Admission refusals are recorded, not fatal.
+ * Returns 0, or a negative errno if a thread could not be created.
+ */
+int run_taskset(const struct run_config *cfg, struct task_log *logs,
+		unsigned int nlogs, uint64_t *start_ns);
+
+#endif

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * work.h - busy work measured in thread CPU time, scaled by the capacity
+ * of the CPU it runs on, so that one vCPU of QEMU can play a LITTLE core.
+ */
+#ifndef DLGEN_WORK_H
+#define DLGEN_WORK_H
+
+#include <stdint.h>
+#include "joblog.h"
+
+struct capacity_table {
+	unsigned int ncpus;
+	unsigned int cap[DLGEN_MAX_CPUS];	/* 1024 = the biggest CPU */
+};
+
+/*
+ * Read /sys/devices/system/cpu/cpuN/cpu_capacity under @sysfs_cpu (e.g.
+ * "/sys/devices/system/cpu") for N = 0.. until a cpuN folder is missing.
+ * A CPU without the file (as on x86 hosts) counts as 1024.
+ * Returns the number of CPUs found, or -1 if none.
+ */
+int capacity_table_read(struct capacity_table *ct, const char *sysfs_cpu);
+
+/* Capacity-1024 work in a thread-CPU-time interval spent on @cpu. */
+uint64_t work_scaled(const struct capacity_table *ct, int cpu,
+		     uint64_t cputime_ns);
+
+/* Upper bound on the CPU time between two samples (one pass is far less). */
+#define WORK_CHUNK_NS	20000ULL
+
+/*
+ * Spin until @want_ns of capacity-1024 work is done, sampling thread CPU
+ * time and the current CPU at least every WORK_CHUNK_NS of CPU time.
+ * Each interval is charged to the CPU sampled at its end.  The CPUs seen
+ * go into @tr.  Returns the work done (>= want_ns).
+ */
+uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
+		       struct cpu_trace *tr);
+
+#endif

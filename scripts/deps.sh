@@ -1,0 +1,66 @@
+#!/bin/bash
+# Install the Debian packages dlcap needs, only those that are missing.
+# Usage: scripts/deps.sh [host|all]
+#   host: what host-side tests need (native gcc, json-c)
+#   all : everything for building kernels, booting QEMU and plotting (default)
+set -eu
+
+want=${1:-all}
+host_pkgs="gcc make pkg-config libjson-c-dev"
+all_pkgs="$host_pkgs linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+	bc bison flex rsync libssl-dev libelf-dev cpio xz-utils gzip
+	device-tree-compiler gnuplot-nox"
+# QEMU 10 from bookworm-backports: 7.2 starves vCPUs under -icount.
+bp_pkgs="qemu-system-arm"
+
+case "$want" in
+host) pkgs=$host_pkgs; bp= ;;
+all) pkgs=$all_pkgs; bp=$bp_pkgs ;;
+*) echo "deps.sh: unknown set '$want' (want host|all)" >&2; exit 2 ;;
+esac
+
+missing() {
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || echo "$p"
+	done
+}
+
+need=$(missing $pkgs)
+need_bp=
+if [ -n "$bp" ]; then
+	need_bp=$(missing $bp)
+	# Installed, but the old 7.2 from bookworm itself: upgrade from backports.
+	if [ -z "$need_bp" ] && command -v qemu-system-aarch64 >/dev/null &&
+	   qemu-system-aarch64 --version | grep -q 'version [0-7]\.'; then
+		need_bp=$bp
+	fi
+fi
+[ -z "$need$need_bp" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing packages: $need $need_bp; run as root or install them" >&2
+	exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+if [ -n "$need_bp" ] && ! grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/; then
+	echo "deps: adding bookworm-backports to /etc/apt/sources.list.d/dlcap-backports.sources"
+	cat > /etc/apt/sources.list.d/dlcap-backports.sources <<SRC
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+fi
+echo "deps: apt-get update"
+apt-get update -qq
+if [ -n "$need" ]; then
+	echo "deps: installing" $need
+	apt-get install -y -qq --no-install-recommends $need >/dev/null
+fi
+if [ -n "$need_bp" ]; then
+	echo "deps: installing from bookworm-backports:" $need_bp
+	apt-get install -y -qq --no-install-recommends -t bookworm-backports $need_bp >/dev/null
+fi

@@ -1,0 +1,24 @@
+#!/bin/bash
+# Plot where each task instance's jobs ran (PNG and PDF) from one point.
+# Usage: scripts/plot-placement.sh POINTDIR GUEST_TXT OUTPREFIX TITLE
+# Writes OUTPREFIX.csv (the table plotted), OUTPREFIX.png, OUTPREFIX.pdf.
+set -eu
+. "$(dirname "$0")/lib.sh"
+dir=${1:?} guest=${2:?} out=${3:?} title=${4:-placement}
+caps=$(sed -n 's/^capacities: //p' "$guest")
+[ -n "$caps" ] || die "$guest has no 'capacities:' line"
+ncpu=$(echo "$caps" | wc -w)
+mkdir -p "$(dirname "$out")"
+"$DLCAP_TOP/scripts/placement-table.sh" "$dir" "$caps" > "$out.csv.tmp"
+mv "$out.csv.tmp" "$out.csv"
+for term in png pdf; do
+	case $term in
+	png) t="pngcairo size 900,520 font 'Sans,10'" ;;
+	pdf) t="pdfcairo size 6in,3.5in font 'Sans,8'" ;;
+	esac
+	gnuplot -e "set terminal $t; set output '$out.$term.tmp'" \
+		-e "data='$out.csv'; ncpu=$ncpu; caps='$caps'; title='$title'" \
+		"$DLCAP_TOP/plots/placement.gp"
+	mv "$out.$term.tmp" "$out.$term"
+done
+say "wrote $out.csv $out.png $out.pdf"

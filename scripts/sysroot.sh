@@ -1,0 +1,36 @@
+#!/bin/bash
+# Fetch the arm64 userland dlcap puts into the guest, without installing
+# arm64 packages system-wide: apt-get download + dpkg-deb -x into a sysroot
+# in the cache. Prints the sysroot path.
+#   libjson-c-dev:arm64, libjson-c5:arm64  -> static json-c for dlgen
+#   busybox-static:arm64                   -> the guest's shell and tools
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+pkgs="libjson-c-dev libjson-c5 busybox-static"
+sysroot=$DLCAP_CACHE/sysroot-arm64
+stamp=$sysroot/.dlcap-pkgs
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$pkgs" ]; then
+	echo "$sysroot"
+	exit 0
+fi
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	say "dpkg --add-architecture arm64 (package lists only; nothing arm64 is installed)"
+	dpkg --add-architecture arm64
+	apt-get update -qq
+fi
+dl=$DLCAP_CACHE/debs
+mkdir -p "$dl"
+rm -rf "$sysroot.new"; mkdir -p "$sysroot.new"
+for p in $pkgs; do
+	if ! ls "$dl/${p}"_*_arm64.deb >/dev/null 2>&1; then
+		say "downloading $p:arm64"
+		(cd "$dl" && apt-get download -qq "$p:arm64") ||
+			{ apt-get update -qq && (cd "$dl" && apt-get download -qq "$p:arm64"); } ||
+			die "cannot download $p:arm64"
+	fi
+	dpkg-deb -x "$(ls "$dl/${p}"_*_arm64.deb | tail -1)" "$sysroot.new"
+done
+echo "$pkgs" > "$sysroot.new/.dlcap-pkgs"
+rm -rf "$sysroot"; mv "$sysroot.new" "$sysroot"
+echo "$sysroot"
