@@ -202,10 +202,6 @@ static void parse_timer(struct parse_ctx *c, json_object *v, const char *task,
 		problem(c, "tasks", task, key, "expected an object { \"ref\", \"period\", \"mode\" }");
 		return;
 	}
-	if (t->period_ns) {
-		problem(c, "tasks", task, key, "only one timer per task is supported");
-		return;
-	}
 	json_object_object_foreach(v, k, f) {
 		if (!strcmp(k, "period")) {
 			get_us(c, f, "tasks", task, key, 1, &t->period_ns);
@@ -218,7 +214,7 @@ static void parse_timer(struct parse_ctx *c, json_object *v, const char *task,
 			problem(c, "tasks", task, key, "unknown timer key \"%s\"", k);
 		}
 	}
-	if (!t->period_ns)
+	if (!json_object_object_get_ex(v, "period", NULL))
 		problem(c, "tasks", task, key, "timer needs a \"period\"");
 }
 
@@ -231,7 +227,8 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		       struct task_spec *t)
 {
 	uint64_t run = 0;
-	int have_run = 0;
+	/* Keys seen, valid or not: a bad value is one problem, not two. */
+	int have_run = 0, have_timer = 0, have_runtime = 0;
 
 	memset(t, 0, sizeof(*t));
 	if (strlen(name) >= DLGEN_NAME_MAX || !*name || strpbrk(name, ",\"\n")) {
@@ -258,23 +255,27 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		} else if (!strcmp(k, "delay")) {
 			get_us(c, v, "tasks", name, k, 0, &t->delay_ns);
 		} else if (!strcmp(k, "dl-runtime")) {
+			have_runtime = 1;
 			get_us(c, v, "tasks", name, k, DL_MIN_NS, &t->dl_runtime_ns);
 		} else if (!strcmp(k, "dl-period")) {
 			get_us(c, v, "tasks", name, k, DL_MIN_NS, &t->dl_period_ns);
 		} else if (!strcmp(k, "dl-deadline")) {
 			get_us(c, v, "tasks", name, k, DL_MIN_NS, &t->dl_deadline_ns);
 		} else if (has_prefix(k, "timer")) {
-			parse_timer(c, v, name, k, t);
+			if (have_timer++)
+				problem(c, "tasks", name, k,
+					"only one timer per task is supported");
+			else
+				parse_timer(c, v, name, k, t);
 		} else if (has_prefix(k, "runtime")) {
 			problem(c, "tasks", name, k,
 				"the \"runtime\" event is not supported yet; use \"run\"");
 		} else if (has_prefix(k, "run")) {
 			uint64_t ns = 0;
 
-			if (get_us(c, v, "tasks", name, k, 1, &ns)) {
+			have_run = 1;
+			if (get_us(c, v, "tasks", name, k, 1, &ns))
 				run += ns;
-				have_run = 1;
-			}
 		} else {
 			problem(c, "tasks", name, k, "unknown or unsupported key \"%s\"", k);
 		}
@@ -293,10 +294,10 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 			t->priority = 10;
 		return;
 	}
-	if (!t->dl_runtime_ns) {
+	if (!have_runtime)
 		problem(c, "tasks", name, NULL, "SCHED_DEADLINE needs \"dl-runtime\"");
+	if (!t->dl_runtime_ns)
 		return;
-	}
 	/* rt-app's defaults: period = runtime, deadline = period. */
 	if (!t->dl_period_ns)
 		t->dl_period_ns = t->dl_runtime_ns;

@@ -4,7 +4,9 @@
 # Usage: scripts/run-batch.sh KERNEL TOPOLOGY PLAN OUTDIR
 #   KERNEL    variant name (kernels/variants/KERNEL), already built
 #   TOPOLOGY  experiments/topologies/TOPOLOGY.topo
-#   PLAN      experiments/plans/PLAN.plan
+#   PLAN      experiments/plans/PLAN.plan, or a path to a .plan file;
+#             its task sets are relative to experiments/tasksets/ unless
+#             absolute
 #   OUTDIR    where points land: OUTDIR/NAME/{jobs,tasks}.csv, dlgen.log, rc
 #             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run)
 # Environment:
@@ -16,7 +18,7 @@
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 4 ] || { sed -n '3,17p' "$0" >&2; exit 2; }
+[ $# = 4 ] || { sed -n '3,19p' "$0" >&2; exit 2; }
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
 timing=${QEMU_TIMING:-virtual}
@@ -25,7 +27,10 @@ initramfs=${INITRAMFS:-$DLCAP_CACHE/initramfs.cpio.gz}
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
 
 topofile=$DLCAP_TOP/experiments/topologies/$topo.topo
-planfile=$DLCAP_TOP/experiments/plans/$plan.plan
+case "$plan" in
+*/*) planfile=$plan; plan=$(basename "$plan" .plan) ;;
+*) planfile=$DLCAP_TOP/experiments/plans/$plan.plan ;;
+esac
 [ -r "$topofile" ] || { echo "run-batch: no topology $topofile" >&2; exit 2; }
 [ -r "$planfile" ] || { echo "run-batch: no plan $planfile" >&2; exit 2; }
 topo_vars=$("$DLCAP_TOP/scripts/topo.sh" "$topofile") || exit 2
@@ -43,7 +48,10 @@ while read -r name ts args; do
 		echo "$planfile:$lineno: point name '$name' is used twice" >&2; bad=1 ;;
 	esac
 	names+=("$name")
-	tasksets+=("$DLCAP_TOP/experiments/tasksets/$ts")
+	case "$ts" in
+	/*) tasksets+=("$ts") ;;
+	*) tasksets+=("$DLCAP_TOP/experiments/tasksets/$ts") ;;
+	esac
 	guestplan+=("$name ${ts##*/} $args")
 done < "$planfile"
 [ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }

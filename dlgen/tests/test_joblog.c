@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of per-job bookkeeping: CPU traces, lateness, log sizing,
+ * capacity scaling and the CSV files.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "joblog.h"
+#include "work.h"
+#include "tap.h"
+
+static void test_cpu_trace(void)
+{
+	struct cpu_trace tr;
+
+	cpu_trace_init(&tr);
+	CHECK(tr.first == -1 && tr.ncpus == 0, "empty trace has no CPU");
+	cpu_trace_add(&tr, 4);
+	cpu_trace_add(&tr, 4);
+	cpu_trace_add(&tr, 5);
+	cpu_trace_add(&tr, 4);
+	CHECK(tr.first == 4 && tr.last == 4, "first and last CPU: 4, 4");
+	CHECK(tr.ncpus == 2, "two distinct CPUs visited (%u)", tr.ncpus);
+	CHECK(tr.migrations == 2, "4->5->4 is two migrations (%u)", tr.migrations);
+	cpu_trace_add(&tr, 200);
+	cpu_trace_add(&tr, -1);
+	cpu_trace_add(&tr, DLGEN_MAX_CPUS);
+	CHECK(tr.ncpus == 3 && tr.last == 200, "high CPU counted, bad CPU ids ignored");
+}
+
+static void test_job_finish_and_lateness(void)
+{
+	struct job_record j = { .release = 1000, .deadline = 17000 };
+	struct cpu_trace tr;
+
+	cpu_trace_init(&tr);
+	cpu_trace_add(&tr, 1);
+	cpu_trace_add(&tr, 6);
+	job_finish(&j, 17500, 10000, &tr);
+	CHECK(job_lateness(&j) == 500, "finished 500 ns after the deadline");
+	CHECK(j.cpu_start == 1 && j.cpu_end == 6 && j.ncpus == 2 && j.migrations == 1,
+	      "job takes CPUs from its trace");
+	j.end = 16000;
+	CHECK(job_lateness(&j) == -1000, "early finish has negative lateness");
+}
+
+static void test_sizing(void)
+{
+	struct task_spec t = { .period_ns = 16000000, .delay_ns = 1000000,
+			       .policy = POLICY_DEADLINE, .dl_deadline_ns = 12000000 };
+
+	CHECK(task_max_jobs(&t, 2000000000ULL) == 125,
+	      "releases at 1 + 16k ms below 2 s: 125 (%u)", task_max_jobs(&t, 2000000000ULL));
+	t.delay_ns = 0;
+	CHECK(task_max_jobs(&t, 32000000ULL) == 2, "exactly two periods: 2 jobs");
+	t.delay_ns = 3000000000ULL;
+	CHECK(task_max_jobs(&t, 2000000000ULL) == 0, "delay past the duration: no job");
+	CHECK(task_relative_deadline(&t) == 12000000ULL, "DL jobs use dl-deadline");
+	t.policy = POLICY_OTHER;
+	CHECK(task_relative_deadline(&t) == 16000000ULL, "other jobs use the period");
+}
+
+static void test_capacity(void)
+{
+	char dir[] = "/tmp/dlgen-sysfs-XXXXXX", p[256];
+	struct capacity_table ct;
+	FILE *f;
+
+	CHECK(mkdtemp(dir) != NULL, "temporary sysfs");
+	snprintf(p, sizeof(p), "%s/cpu0", dir);
+	mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/cpu0/cpu_capacity", dir);
+	f = fopen(p, "w");
+	fprintf(f, "462\n");
+	fclose(f);
+	snprintf(p, sizeof(p), "%s/cpu1", dir);
+	mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/cpu1/cpu_capacity", dir);
+	f = fopen(p, "w");
+	fprintf(f, "1024\n");
+	fclose(f);
+	snprintf(p, sizeof(p), "%s/cpu2", dir);
+	mkdir(p, 0755);
+
+	CHECK(capacity_table_read(&ct, dir) == 3, "three CPUs found");
+	CHECK(ct.cap[0] == 462 && ct.cap[1] == 1024 && ct.cap[2] == 1024,
+	      "capacities 462 1024 and 1024 for a CPU without the file");
+	CHECK(work_scaled(&ct, 0, 1024000) == 462000,
+	      "1.024 ms of CPU time on a 462 CPU is 0.462 ms of work");
+	CHECK(work_scaled(&ct, 1, 1000) == 1000, "a big CPU does work at 1:1");
+	CHECK(work_scaled(&ct, 7, 1000) == 1000, "unknown CPU counts as 1024");
+	CHECK(capacity_table_read(&ct, "/nonexistent") == -1, "no CPUs: -1");
+
+	snprintf(p, sizeof(p), "rm -rf %s", dir);
+	CHECK(system(p) == 0, "cleanup");
+}
+
+static void test_csv(void)
+{
+	struct task_spec t = { .name = "big", .policy = POLICY_DEADLINE,
+			       .run_ns = 10, .period_ns = 100,
+			       .dl_runtime_ns = 20, .dl_deadline_ns = 100,
+			       .dl_period_ns = 100 };
+	struct job_record jobs[2] = {
+		{ 1000, 1001, 1050, 1100, 10, 4, 4, 1, 0 },
+		{ 1100, 1101, 1300, 1200, 12, 4, 5, 2, 1 },
+	};
+	struct task_log logs[2] = {
+		{ .spec = &t, .instance = 0, .tid = 42, .njobs = 2, .jobs = jobs },
+		{ .spec = &t, .instance = 1, .tid = 43, .setattr_ret = -1,
+		  .setattr_errno = EBUSY },
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	jobs_csv_write(f, logs, 2);
+	fclose(f);
+	CHECK(!strncmp(buf, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns\n", 112),
+	      "jobs.csv header");
+	CHECK(strstr(buf, "\nbig,0,0,1000,1001,1050,1100,-50,4,4,1,0,10\n") != NULL,
+	      "early job row with negative lateness");
+	CHECK(strstr(buf, "\nbig,0,1,1100,1101,1300,1200,100,4,5,2,1,12\n") != NULL,
+	      "late, migrated job row");
+	CHECK(!strstr(buf, "big,1,"), "a refused instance has no job rows");
+	free(buf);
+
+	f = open_memstream(&buf, &len);
+	tasks_csv_write(f, logs, 2);
+	fclose(f);
+	CHECK(strstr(buf, "\nbig,0,42,SCHED_DEADLINE,10,100,20,100,100,1,0,2,1,100\n") != NULL,
+	      "tasks.csv: admitted, 2 jobs, 1 miss, max lateness 100: %s", buf);
+	CHECK(strstr(buf, "\nbig,1,43,SCHED_DEADLINE,10,100,20,100,100,0,EBUSY,0,0,0\n") != NULL,
+	      "tasks.csv: refusal recorded with errno EBUSY");
+	free(buf);
+}
+
+int main(void)
+{
+	test_cpu_trace();
+	test_job_finish_and_lateness();
+	test_sizing();
+	test_capacity();
+	test_csv();
+	TAP_EXIT();
+}

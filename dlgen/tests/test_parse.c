@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the task-set parser: the accepted grammar, rt-app's
+ * defaults, and one located error line per problem.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "tap.h"
+
+static struct taskset ts;
+static char errbuf[8192];
+
+/* Parse @text; the error lines land in errbuf. Returns the problem count. */
+static int parse(const char *text)
+{
+	FILE *err = fmemopen(errbuf, sizeof(errbuf), "w");
+	int n;
+
+	memset(errbuf, 0, sizeof(errbuf));
+	n = taskset_parse("t.json", text, &ts, err);
+	fclose(err);
+	return n;
+}
+
+static int lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static const char cover[] =
+	"{\n"
+	"  \"global\" : { \"duration\" : 2, \"calibration\" : \"CPU0\" },\n"
+	"  \"tasks\" : {\n"
+	"    \"thread0\" : {\n"
+	"      \"policy\" : \"SCHED_DEADLINE\",\n"
+	"      \"instance\" : 4,\n"
+	"      \"timer\" : { \"ref\" : \"unique0\", \"period\" : 16000, \"mode\" : \"absolute\" },\n"
+	"      \"run\" : 10000,\n"
+	"      \"dl-runtime\" : 11000,\n"
+	"      \"dl-period\" : 16000,\n"
+	"      \"dl-deadline\" : 16000\n"
+	"    },\n"
+	"    \"thread1\" : {\n"
+	"      \"policy\" : \"SCHED_DEADLINE\",\n"
+	"      \"instance\" : 4,\n"
+	"      \"delay\" : 1000,\n"
+	"      \"timer\" : { \"ref\" : \"unique1\", \"period\" : 16000, \"mode\" : \"absolute\" },\n"
+	"      \"run\" : 5500,\n"
+	"      \"dl-runtime\" : 6500,\n"
+	"      \"dl-period\" : 16000,\n"
+	"      \"dl-deadline\" : 16000\n"
+	"    }\n"
+	"  }\n"
+	"}\n";
+
+static void test_cover_letter(void)
+{
+	const struct task_spec *t0 = &ts.tasks[0], *t1 = &ts.tasks[1];
+
+	CHECK(parse(cover) == 0, "cover-letter task set parses (%s)", errbuf);
+	CHECK(ts.duration_ns == 2000000000ULL, "duration 2 s");
+	CHECK(ts.ntasks == 2, "two tasks");
+	CHECK(!strcmp(t0->name, "thread0") && !strcmp(t1->name, "thread1"),
+	      "tasks keep file order");
+	CHECK(t0->policy == POLICY_DEADLINE && t0->instances == 4,
+	      "thread0: SCHED_DEADLINE x4");
+	CHECK(t0->run_ns == 10000000ULL && t0->period_ns == 16000000ULL,
+	      "thread0: run 10 ms, timer period 16 ms");
+	CHECK(t0->dl_runtime_ns == 11000000ULL && t0->dl_deadline_ns == 16000000ULL &&
+	      t0->dl_period_ns == 16000000ULL, "thread0: 11/16/16 ms reservation");
+	CHECK(t0->delay_ns == 0 && t1->delay_ns == 1000000ULL, "delays 0 and 1 ms");
+	CHECK(t1->run_ns == 5500000ULL && t1->dl_runtime_ns == 6500000ULL,
+	      "thread1: run 5.5 ms, runtime 6.5 ms");
+}
+
+static void test_defaults_and_sums(void)
+{
+	int n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": {"
+		      " \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 3000,"
+		      " \"timer0\": {\"period\": 10000, \"mode\": \"absolute\"},"
+		      " \"run0\": 1000, \"run1\": 500 } } }");
+
+	CHECK(n == 0, "prefix-matched events parse (%s)", errbuf);
+	CHECK(ts.tasks[0].dl_period_ns == 3000000ULL,
+	      "dl-period defaults to dl-runtime, as in rt-app");
+	CHECK(ts.tasks[0].dl_deadline_ns == 3000000ULL,
+	      "dl-deadline defaults to dl-period");
+	CHECK(ts.tasks[0].run_ns == 1500000ULL, "run0 + run1 = 1.5 ms per job");
+	CHECK(ts.tasks[0].instances == 1, "instance defaults to 1");
+
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"b\": {"
+		  " \"policy\": \"SCHED_FIFO\", \"run\": 10,"
+		  " \"timer\": {\"period\": 100} } } }");
+	CHECK(n == 0 && ts.tasks[0].policy == POLICY_FIFO && ts.tasks[0].priority == 10,
+	      "SCHED_FIFO without priority gets 10");
+}
+
+/* The seed's own typo: no comma after "dl-runtime" : 6500 (line 19). */
+static void test_syntax_error_located(void)
+{
+	char *broken = strdup(cover);
+	char *p = strstr(broken, "6500,");
+
+	p[4] = ' ';
+	CHECK(parse(broken) == 1, "missing comma is one problem");
+	CHECK(lines(errbuf) == 1, "reported on one line: %s", errbuf);
+	CHECK(!strncmp(errbuf, "t.json:20:", 10),
+	      "error points at line 20, where the next key starts: %s", errbuf);
+	free(broken);
+}
+
+struct bad_case {
+	const char *what;
+	const char *task_body;	/* inside "tasks": { "x": { ... } } */
+	const char *expect;	/* substring of the single error line */
+	int line;		/* expected line of the error */
+};
+
+#define HEAD "{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"x\": {\n" \
+	"\"policy\": \"SCHED_DEADLINE\",\n\"timer\": {\"period\": 16000},\n"
+#define TAIL "\n}\n}\n}\n"
+
+static void test_bad_values(void)
+{
+	static const struct bad_case cases[] = {
+		{ "runtime > deadline", "\"run\": 100,\n\"dl-runtime\": 9000,\n\"dl-deadline\": 8000",
+		  "tasks.x.dl-runtime: runtime 9000 us > deadline 8000 us", 8 },
+		{ "deadline > period", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"dl-deadline\": 9000,\n\"dl-period\": 8000",
+		  "tasks.x.dl-deadline: deadline 9000 us > period 8000 us", 9 },
+		{ "zero runtime", "\"run\": 100,\n\"dl-runtime\": 0",
+		  "tasks.x.dl-runtime: 0 us is below the minimum of 1024 ns", 8 },
+		{ "runtime below 1024 ns", "\"run\": 100,\n\"dl-runtime\": 1",
+		  "below the minimum of 1024 ns", 8 },
+		{ "negative delay", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"delay\": -5",
+		  "tasks.x.delay: -5 us is below", 9 },
+		{ "overflow", "\"run\": 100,\n\"dl-runtime\": 9223372036854775807",
+		  "tasks.x.dl-runtime: value overflows 64-bit nanoseconds", 8 },
+		{ "wrong type", "\"run\": \"100\",\n\"dl-runtime\": 1000",
+		  "tasks.x.run: expected an integer (microseconds), got string", 7 },
+		{ "unknown key", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"colour\": 3",
+		  "tasks.x.colour: unknown or unsupported key", 9 },
+		{ "zero instances", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"instance\": 0",
+		  "tasks.x.instance: 0 is out of range [1, 256]", 9 },
+		{ "absurd instances", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"instance\": 100000",
+		  "tasks.x.instance: 100000 is out of range", 9 },
+		{ "second timer", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"timer1\": {\"period\": 5}",
+		  "tasks.x.timer1: only one timer per task is supported", 9 },
+		{ "no runtime", "\"run\": 100",
+		  "SCHED_DEADLINE needs \"dl-runtime\"", 4 },
+	};
+	char text[1024];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct bad_case *c = &cases[i];
+		char where[32];
+		int n;
+
+		snprintf(text, sizeof(text), HEAD "%s" TAIL, c->task_body);
+		n = parse(text);
+		snprintf(where, sizeof(where), "t.json:%d:", c->line);
+		CHECK(n == 1 && lines(errbuf) == 1, "%s: exactly one problem (%d: %s)",
+		      c->what, n, errbuf);
+		CHECK(strstr(errbuf, c->expect) != NULL, "%s: message names the field: %s",
+		      c->what, errbuf);
+		CHECK(!strncmp(errbuf, where, strlen(where)), "%s: located at %s",
+		      c->what, where);
+	}
+}
+
+static void test_bad_structure(void)
+{
+	CHECK(parse("{ \"tasks\": { \"a\": { \"policy\": \"SCHED_FOO\" } } }") >= 1 &&
+	      strstr(errbuf, "tasks.a.policy: unknown policy \"SCHED_FOO\""),
+	      "unknown policy named: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": {} }") == 1 &&
+	      strstr(errbuf, "no tasks"), "empty task list refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {}, \"tasks\": { \"a\": { \"run\": 1, \"timer\": {\"period\": 9} } } }") == 1 &&
+	      strstr(errbuf, "global.duration"), "missing duration refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 1,"
+		    " \"timer\": {\"period\": 9, \"mode\": \"relative\"} } } }") == 1 &&
+	      strstr(errbuf, "tasks.a.timer: mode: only \"absolute\""),
+	      "relative timer named as unsupported: %s", errbuf);
+	CHECK(parse("[1, 2]") == 1 && strstr(errbuf, "expected an object"),
+	      "non-object top level refused: %s", errbuf);
+	CHECK(parse("") == 1 && strstr(errbuf, "JSON syntax error"),
+	      "empty file refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1, \"frobnicate\": 1}, \"tasks\": {} }") == 2 &&
+	      strstr(errbuf, "global.frobnicate: unknown"), "unknown global key named: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 1, \"timer\": {\"period\": 9},"
+		    " \"dl-runtime\": 5 } } }") == 1 && strstr(errbuf, "need \"policy\": \"SCHED_DEADLINE\""),
+	      "dl-* keys on a non-DL task refused: %s", errbuf);
+}
+
+int main(void)
+{
+	test_cover_letter();
+	test_defaults_and_sums();
+	test_syntax_error_located();
+	test_bad_values();
+	test_bad_structure();
+	TAP_EXIT();
+}
