@@ -25,9 +25,12 @@ help:
 	@echo "make            install what is missing, build, boot, run the default experiment, plot"
 	@echo "make check      run the test suite (ends with 'N passed, N failed')"
 	@echo "make build      kernels, dlgen (native + aarch64) and the initramfs, no boot"
-	@echo "make kernel     build kernel variant KERNEL=$(KERNEL)"
+	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
+	@echo "make kernels    build stock and patched"
+	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
+	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make cover-timing  results/cover-letter/timing.csv (6 boots: virtual vs realtime)"
 	@echo "make deps       install the Debian packages (as root)"
 	@echo "make clean      remove dlgen builds and raw results (the cache stays)"
@@ -46,6 +49,11 @@ deps:
 
 build-only: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS)
 kernel: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image
+kernels: deps
+	@$(MAKE) --no-print-directory $(KBUILD)/stock/arch/arm64/boot/Image \
+		$(KBUILD)/patched/arch/arm64/boot/Image
+check-series: deps
+	@scripts/check-series.sh dl-capacity
 
 # kernel-build.sh keeps the Image untouched when its key (tarball version,
 # config fragments, patches) is unchanged, so dependents stay up to date.
@@ -91,6 +99,13 @@ results/cover-letter/placement.png: $(COVER_RAW)/.done scripts/plot-placement.sh
 		results/cover-letter/placement \
 		"cover-letter test case (seed 001): stock 6.1 kernel, HiKey960 topology"
 	@echo "figure: results/cover-letter/placement.png (table: placement.csv)"
+# The patched kernel's policies side by side (two boots).
+POLICY_RAW := results/raw/patched/hikey960/policies-hikey960 results/raw/patched/dynamiq3/policies-dynamiq3
+policies: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(POLICY_RAW))
+	@scripts/tabulate.sh results/policies/summary.csv $(POLICY_RAW)
+	@echo "table: results/policies/summary.csv"
+
 # Timing fidelity of the default experiment: 3 boots per QEMU timing mode.
 cover-timing: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=stock
@@ -102,4 +117,4 @@ clean:
 	rm -rf results/raw
 
 FORCE:
-.PHONY: all check build build-only deps kernel run plot cover-timing clean help FORCE
+.PHONY: all check build build-only deps kernel kernels check-series run plot policies cover-timing clean help FORCE

@@ -58,10 +58,10 @@ if [ ! -d "$pristine" ]; then
 fi
 src=$pristine
 if [ ${#patches[@]} -gt 0 ]; then
-	src=$DLCAP_CACHE/src/$ver/$variant
+	src=$DLCAP_CACHE/src/$ver/patches-$PATCHES
 	phash=$(hash_files "${patches[@]}")
 	if [ "$(cat "$src/.dlcap-patches" 2>/dev/null)" != "$phash" ]; then
-		say "$variant: applying ${#patches[@]} patches onto a copy of the tree"
+		say "$variant: applying ${#patches[@]} patches of $PATCHES onto a copy of the tree"
 		rm -rf "$src.new"
 		cp -a --reflink=auto "$pristine" "$src.new"
 		for p in "${patches[@]}"; do
@@ -69,9 +69,10 @@ if [ ${#patches[@]} -gt 0 ]; then
 				die "$variant: $(basename "$p") does not apply to $ver"
 		done
 		echo "$phash" > "$src.new/.dlcap-patches"
-		# Keep mtimes of unchanged files so the O= build stays incremental.
+		# Rewrite only files whose content changed, stamped now (no -t):
+		# the O= build then recompiles exactly those.
 		if [ -d "$src" ]; then
-			rsync -a --checksum --delete "$src.new/" "$src/" 2>/dev/null ||
+			rsync -rlpgoD --checksum --delete "$src.new/" "$src/" ||
 				{ rm -rf "$src"; mv "$src.new" "$src"; }
 			rm -rf "$src.new"
 		else

@@ -7,7 +7,7 @@ DLCAP_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
-say() { echo "[$(basename "$0" .sh)] $*"; }
+say() { echo "[$(basename "$0" .sh)] $*" >&2; }
 
 # Version of the Debian linux-source package that installed the tarball,
 # e.g. 6.1.192-3: it names the extracted tree and the build folders.

@@ -4,9 +4,11 @@
 # Usage: scripts/run-batch.sh KERNEL TOPOLOGY PLAN OUTDIR
 #   KERNEL    variant name (kernels/variants/KERNEL), already built
 #   TOPOLOGY  experiments/topologies/TOPOLOGY.topo
-#   PLAN      experiments/plans/PLAN.plan, or a path to a .plan file;
-#             its task sets are relative to experiments/tasksets/ unless
-#             absolute
+#   PLAN      experiments/plans/PLAN.plan, or a path to a .plan file. A line
+#             is NAME TASKSET [KNOB=VALUE...] [DLGEN OPTIONS...]; TASKSET is
+#             relative to experiments/tasksets/ unless absolute, and is a
+#             .json task set for dlgen or a .sh script the guest runs as
+#             "sh SCRIPT POINTDIR [OPTIONS]"; knobs are from kernels/knobs
 #   OUTDIR    where points land: OUTDIR/NAME/{jobs,tasks}.csv, dlgen.log, rc
 #             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run)
 # Environment:
@@ -37,7 +39,7 @@ topo_vars=$("$DLCAP_TOP/scripts/topo.sh" "$topofile") || exit 2
 eval "$topo_vars"
 
 # Validate the plan and every task set on the host before anything boots.
-tasksets=() names=() guestplan=() bad=0 lineno=0
+tasksets=() scripts=() names=() guestplan=() bad=0 lineno=0
 while read -r name ts args; do
 	lineno=$((lineno + 1))
 	case "$name" in ''|'#'*) continue ;; esac
@@ -49,14 +51,30 @@ while read -r name ts args; do
 	esac
 	names+=("$name")
 	case "$ts" in
-	/*) tasksets+=("$ts") ;;
-	*) tasksets+=("$DLCAP_TOP/experiments/tasksets/$ts") ;;
+	/*) tsfile=$ts ;;
+	*) tsfile=$DLCAP_TOP/experiments/tasksets/$ts ;;
 	esac
+	case "$ts" in
+	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; }
+	      scripts+=("$tsfile") ;;
+	*) tasksets+=("$tsfile") ;;
+	esac
+	for a in $args; do
+		case "$a" in -*) continue ;; *=*) ;; *) continue ;; esac
+		if ! awk -v k="${a%%=*}" -v v="${a#*=}" '
+			$1 == k { for (i = 2; i <= NF; i++) if ($i == v) ok = 1 }
+			END { exit !ok }' "$DLCAP_TOP/kernels/knobs"; then
+			echo "$planfile:$lineno: knob '$a' is not NAME=VALUE from kernels/knobs" >&2
+			bad=1
+		fi
+	done
 	guestplan+=("$name ${ts##*/} $args")
 done < "$planfile"
 [ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }
 [ $bad = 0 ] || exit 2
-"$dlgen_host" --check "${tasksets[@]}" || exit 2
+if [ ${#tasksets[@]} -gt 0 ]; then
+	"$dlgen_host" --check "${tasksets[@]}" || exit 2
+fi
 
 [ -r "$DLCAP_TOP/kernels/variants/$kernel" ] ||
 	{ echo "run-batch: no kernel variant '$kernel' (kernels/variants/)" >&2; exit 2; }
@@ -66,9 +84,11 @@ image=$(ls "$DLCAP_CACHE"/build/"$(tarball_version)"/"$kernel"/arch/arm64/boot/I
 
 work=$DLCAP_CACHE/runs/$kernel-$topo-$plan
 rm -rf "$work"; mkdir -p "$work/share/in" "$work/share/out"
-cp "${tasksets[@]}" "$work/share/in/"
+printf '%s\n' ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} | sort -u |
+	xargs -d '\n' cp -t "$work/share/in/"
 printf '%s\n' "${guestplan[@]}" > "$work/share/in/plan"
 echo "$TOPO_CAPS" > "$work/share/in/capacities"
+cp "$DLCAP_TOP/kernels/knobs" "$work/share/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
 
 case "$timing" in

@@ -84,24 +84,39 @@ expect "run-batch exits 2 on a task set that does not parse (got $rc)" test $rc 
 expect "... and printed the located error" grep -q 'seed-missing-comma.json:20:' "$tmp/bad.out"
 expect "... and booted nothing (no console log)" test ! -e "$tmp/badrun/console.log"
 
+printf 'k cover-letter.json dl_admission=bogus\n' > "$tmp/knob.plan"
+scripts/run-batch.sh patched hikey960 "$tmp/knob.plan" "$tmp/knobrun" > "$tmp/knob.out" 2>&1; rc=$?
+expect "a knob value not in kernels/knobs exits 2 before booting (got $rc)" \
+	sh -c "test $rc = 2 && grep -q \"knob 'dl_admission=bogus'\" '$tmp/knob.out' && test ! -e '$tmp/knobrun/console.log'"
+
 if [ "${TESTS_SKIP_QEMU:-}" = 1 ]; then
-	echo "== QEMU smoke test skipped (TESTS_SKIP_QEMU=1)"
+	echo "== QEMU tests skipped (TESTS_SKIP_QEMU=1)"
 	skipped=1
 else
-	echo "== QEMU smoke test: build (cached), boot stock on hikey960, cover letter"
-	if make --no-print-directory build-only KERNEL=stock 2>&1 | tee "$tmp/build.log"; then
-		pass "kernel, aarch64 dlgen and initramfs build"
-		scripts/run-batch.sh stock hikey960 cover-letter "$tmp/cover" 2>&1 | tail -5
-		rc=${PIPESTATUS[0]}
-		expect "the guest boots, runs the point and powers off (run-batch exit $rc)" test "$rc" = 0
-		run tests/check-cover.sh "$tmp/cover" > /dev/null
-		if [ -d "$tmp/cover" ] && [ -n "${TESTS_KEEP:-}" ]; then
-			cp -r "$tmp/cover" "$TESTS_KEEP"
-		fi
-		expect "the plot renders from the run" \
-			scripts/plot-placement.sh "$tmp/cover/cover" "$tmp/cover/guest.txt" "$tmp/plot" test
+	echo "== QEMU tests: build stock and patched kernels (cached), dlgen, initramfs"
+	if make --no-print-directory build-only KERNEL=stock 2>&1 | tee "$tmp/build.log" &&
+	   make --no-print-directory build-only KERNEL=patched 2>&1 | tee -a "$tmp/build.log"; then
+		pass "kernels, aarch64 dlgen and initramfs build"
+		# boot KERNEL TOPO PLANFILE: one boot, its tail shown
+		boot() {
+			echo "== boot: $1 on $2, $(basename "$3")"
+			scripts/run-batch.sh "$1" "$2" "$3" "$tmp/$1-$2" 2>&1 | tail -12
+			local rc=${PIPESTATUS[0]}
+			expect "$1 on $2 boots, runs every point and powers off (run-batch exit $rc)" test "$rc" = 0
+			[ -n "${TESTS_KEEP:-}" ] && mkdir -p "$TESTS_KEEP" && cp -r "$tmp/$1-$2" "$TESTS_KEEP/"
+			return 0
+		}
+		boot stock hikey960 tests/plans/stock-hikey960.plan
+		echo "== cover letter on stock (seed 001)"
+		run tests/check-cover.sh "$tmp/stock-hikey960" > /dev/null
+		expect "the placement plot renders from the run" \
+			scripts/plot-placement.sh "$tmp/stock-hikey960/cover" "$tmp/stock-hikey960/guest.txt" "$tmp/plot" test
+		boot patched hikey960 tests/plans/patched-hikey960.plan
+		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
+		echo "== capacity policies of the patched kernel"
+		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3" > /dev/null
 	else
-		fail "kernel, aarch64 dlgen and initramfs build"
+		fail "kernels, aarch64 dlgen and initramfs build"
 	fi
 fi
 

@@ -1,0 +1,49 @@
+#!/bin/bash
+# Prove that every prefix of a patch series builds: apply the patches one
+# at a time to a copy of the pristine tree and build after each, in one O=
+# folder (the first build is cold, the others incremental).
+# Usage: scripts/check-series.sh [SERIES] [CONFIG_FRAGMENT]
+#   SERIES: folder under kernels/patches (default dl-capacity)
+#   CONFIG_FRAGMENT: under kernels/config (default slim.config)
+# Also runs scripts/checkpatch.pl --strict on each patch.
+set -eu
+. "$(dirname "$0")/lib.sh"
+series=${1:-dl-capacity}
+frag=$DLCAP_TOP/kernels/config/${2:-slim.config}
+pdir=$DLCAP_TOP/kernels/patches/$series
+[ -r "$pdir/series" ] || die "no $pdir/series"
+ver=$(tarball_version)
+pristine=$DLCAP_CACHE/src/$ver/linux
+[ -d "$pristine" ] || "$DLCAP_TOP/scripts/kernel-build.sh" stock > /dev/null
+src=$DLCAP_CACHE/src/$ver/series-check
+out=$DLCAP_CACHE/build/$ver/series-check
+mkdir -p "$src" "$out"
+say "resetting $src to the pristine tree"
+rsync -rlpgoD --checksum --delete --exclude=/.dlcap-patches "$pristine/" "$src/"
+(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" "$frag") > "$out/.merge.log" 2>&1 ||
+	die "merge_config failed ($out/.merge.log)"
+
+mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$pdir/series")
+n=${#patches[@]} k=0 bad=0
+for p in "${patches[@]}"; do
+	k=$((k + 1))
+	if perl "$pristine/scripts/checkpatch.pl" --strict --no-tree -q "$pdir/$p" > "$out/.checkpatch.log" 2>&1; then
+		say "[$k/$n] checkpatch --strict: clean ($p)"
+	else
+		cat "$out/.checkpatch.log" >&2
+		say "[$k/$n] checkpatch --strict: problems in $p"; bad=1
+	fi
+	patch -d "$src" -p1 --quiet --forward < "$pdir/$p" || die "[$k/$n] $p does not apply"
+	start=$(date +%s)
+	if make -C "$src" O="$out" -j"$(nproc)" Image > "$out/.build.log" 2>&1; then
+		say "[$k/$n] builds in $(( $(date +%s) - start )) s: $p"
+	else
+		grep -E 'error|warning' "$out/.build.log" | head -20 >&2
+		say "[$k/$n] BUILD FAILED: $p"; bad=1
+	fi
+	if grep -q 'warning:' "$out/.build.log"; then
+		grep 'warning:' "$out/.build.log" | head -10 >&2
+		say "[$k/$n] compiler warnings in $p"; bad=1
+	fi
+done
+[ $bad = 0 ] && say "all $n prefixes of $series build and pass checkpatch" || exit 1

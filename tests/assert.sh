@@ -1,0 +1,35 @@
+# Assertions on run results, sourced by the test scripts.
+# shellcheck shell=bash
+# Each check prints one PASS:/FAIL: line; failures set assert_failed=1.
+assert_failed=0
+
+check() { # check DESCRIPTION COMMAND...
+	local what=$1; shift
+	if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; assert_failed=1; fi
+}
+
+# admitted POINTDIR: how many instances the kernel admitted (tasks.csv).
+admitted() {
+	awk -F, 'NR > 1 && $10 == 1' "$1/tasks.csv" 2>/dev/null | wc -l
+}
+
+# jobs_on POINTDIR TASK LO HI MINJOBS: every job of every instance of TASK
+# started and ended on CPUs LO..HI, each instance ran >= MINJOBS jobs.
+jobs_on() {
+	awk -F, -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
+	NR > 1 && $1 == task {
+		n[$2]++
+		if ($9 < lo || $9 > hi || $10 < lo || $10 > hi) {
+			bad++
+			if (bad <= 3) printf "  %s-%s job %s ran on CPU %s..%s\n", $1, $2, $3, $9, $10 > "/dev/stderr"
+		}
+	}
+	END {
+		inst = 0
+		for (i in n) { inst++; if (n[i] < min) { printf "  %s-%s: only %d jobs\n", task, i, n[i] > "/dev/stderr"; bad++ } }
+		exit !(inst > 0 && !bad)
+	}' "$1/jobs.csv" 2>/dev/null
+}
+
+# point_rc POINTDIR: the point's exit status as the guest recorded it.
+point_rc() { cat "$1/rc" 2>/dev/null || echo missing; }

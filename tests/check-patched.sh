@@ -1,0 +1,53 @@
+#!/bin/bash
+# Assertions of the capacity-policy issue on the runs of tests/plans/*:
+#   tests/check-patched.sh STOCK_HIKEY PATCHED_HIKEY PATCHED_DYNAMIQ3
+# Each argument is a run-batch output folder. One PASS:/FAIL: line each.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/assert.sh"
+stock=${1:?} hikey=${2:?} dyn=${3:?}
+
+# Admission on HiKey960, 16 tasks of 8000/16000 us, bw = (8000 << 20) /
+# 16000 = 524288 each, limit = (996147 * sum_cap) >> 10:
+#   capacity: sum_cap = 4*462 + 4*1024 = 5944 -> 5782322 -> 11 tasks
+#   cpus:     sum_cap = 8*1024                -> 7969176 -> 15 tasks
+limit() { echo $(( (996147 * $1 >> 10) / 524288 )); }
+check "arithmetic: capacity admits $(limit 5944), cpus admits $(limit 8192)" \
+	test "$(limit 5944) $(limit 8192)" = "11 15"
+check "stock admits 11 of 16 (got $(admitted "$stock/adm"))" test "$(admitted "$stock/adm")" = 11
+check "patched, defaults, admits 11 (got $(admitted "$hikey/adm"))" test "$(admitted "$hikey/adm")" = 11
+check "patched, dl_admission=capacity, admits 11 (got $(admitted "$hikey/adm-capacity"))" \
+	test "$(admitted "$hikey/adm-capacity")" = 11
+check "patched, dl_admission=cpus, admits 15 (got $(admitted "$hikey/adm-cpus"))" \
+	test "$(admitted "$hikey/adm-cpus")" = 15
+check "refusals are EBUSY" \
+	test "$(awk -F, 'NR > 1 && $10 == 0 { print $11 }' "$hikey/adm-cpus/tasks.csv" | sort -u)" = EBUSY
+
+# Knobs, tested inside the guest by tests/guest/knobs.sh.
+if [ -r "$hikey/knobs/dlgen.log" ]; then
+	sed -n 's/^\(PASS\|FAIL\): /\1: in guest: /p' "$hikey/knobs/dlgen.log"
+	grep -q '^FAIL' "$hikey/knobs/dlgen.log" && assert_failed=1
+	check "in-guest knob checks ran (exit $(point_rc "$hikey/knobs"))" \
+		test "$(grep -c '^PASS' "$hikey/knobs/dlgen.log")" -ge 30
+else
+	check "in-guest knob checks ran" false
+fi
+
+# Stock equivalence: the patched kernel with defaults reproduces the stock
+# cover-letter placement, and admits the same.
+"$top/tests/check-cover.sh" "$hikey" cover | sed 's/^\(PASS\|FAIL\): /\1: patched defaults: /'
+[ "${PIPESTATUS[0]}" = 0 ] || assert_failed=1
+check "stock and patched defaults admit the same instances of the admission set" \
+	cmp -s <(cut -d, -f1,2,10,11 "$stock/adm/tasks.csv") <(cut -d, -f1,2,10,11 "$hikey/adm/tasks.csv")
+
+# Placement, HiKey960 (LITTLE 0-3 at 462, big 4-7).
+check "density 0.6 runs on a big CPU under fit" jobs_on "$hikey/fit-0.6" d0.6 4 7 50
+check "density 0.6 runs on a big CPU under best-fit" jobs_on "$hikey/bestfit-0.6" d0.6 4 7 50
+check "density 0.3 runs on a LITTLE CPU under best-fit" jobs_on "$hikey/bestfit-0.3" d0.3 0 3 50
+
+# Fallback, three classes (384 x4 on 0-3, 768 x3 on 4-6, 1024 on 7): the hog
+# (0.8) holds the big CPU, the misfit (0.8) fits no idle CPU.
+check "fallback: the hog runs on the big CPU 7" jobs_on "$dyn/fallback-max" hog 7 7 50
+check "fallback max-capacity: the misfit runs on a 768 CPU (4-6)" \
+	jobs_on "$dyn/fallback-max" misfit 4 6 50
+exit $assert_failed
