@@ -84,7 +84,9 @@ image=$(ls "$DLCAP_CACHE"/build/"$(tarball_version)"/"$kernel"/arch/arm64/boot/I
 
 work=$DLCAP_CACHE/runs/$kernel-$topo-$plan
 rm -rf "$work"; mkdir -p "$work/share/in" "$work/share/out"
-printf '%s\n' ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} | sort -u |
+# Guest scripts may use any committed task set, so all of them go along.
+printf '%s\n' ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} \
+	"$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
 	xargs -d '\n' cp -t "$work/share/in/"
 printf '%s\n' "${guestplan[@]}" > "$work/share/in/plan"
 echo "$TOPO_CAPS" > "$work/share/in/capacities"

@@ -40,6 +40,19 @@ fi
 check "stock and patched defaults admit the same instances of the admission set" \
 	cmp -s <(cut -d, -f1,2,10,11 "$stock/adm/tasks.csv") <(cut -d, -f1,2,10,11 "$hikey/adm/tasks.csv")
 
+# CPU hotplug (tests/guest/hotplug.sh): 10 x 8000/16000 us admitted (bw
+# 5242880); offlining CPU 7 leaves sum_cap 4920 -> limit 4786175 < bw under
+# capacity (refused), 7 x 1024 -> 6973029 under cpus (allowed).
+hp() { sed -n "s/^$2: //p" "$hikey/$1/dlgen.log" 2>/dev/null; }
+check "hotplug: 10 tasks admitted under capacity ($(hp hotplug-capacity admitted))" \
+	test "$(hp hotplug-capacity admitted)" = 10
+check "hotplug, capacity: offlining a big CPU is refused with EBUSY ($(hp hotplug-capacity offline))" \
+	test "$(hp hotplug-capacity offline)" = "refused: Device or resource busy"
+check "hotplug, cpus: offlining a big CPU is allowed ($(hp hotplug-cpus offline))" \
+	test "$(hp hotplug-cpus offline)" = allowed
+check "hotplug: CPU 7 is online again after both points" \
+	test "$(hp hotplug-capacity 'cpu7 online')$(hp hotplug-cpus 'cpu7 online')" = 11
+
 # Placement, HiKey960 (LITTLE 0-3 at 462, big 4-7).
 check "density 0.6 runs on a big CPU under fit" jobs_on "$hikey/fit-0.6" d0.6 4 7 50
 check "density 0.6 runs on a big CPU under best-fit" jobs_on "$hikey/bestfit-0.6" d0.6 4 7 50

@@ -1,0 +1,24 @@
+#!/bin/sh
+# In-guest CPU hotplug under admitted DL bandwidth (seed 004's check, in
+# 6.1.192 dl_bw_check_overflow() from sched_cpu_deactivate()): run
+# hotplug-10x8000.json (10 x 8000/16000 us = 5.0 CPUs of bandwidth), try to
+# offline CPU N while it runs, put it back, report.
+# Usage (by initramfs/init): sh hotplug.sh POINTDIR [CPU]
+# Prints "offline: allowed" or "offline: refused: MESSAGE", and dlgen's
+# admission count.
+out=${1:?}
+cpu=${2:-7}
+dlgen -o "$out" /share/in/hotplug-10x8000.json > "$out/run.log" 2>&1 &
+pid=$!
+sleep 0.5
+if echo 0 > /sys/devices/system/cpu/cpu$cpu/online 2> "$out/err"; then
+	echo "offline: allowed"
+	sleep 0.2
+	echo 1 > /sys/devices/system/cpu/cpu$cpu/online || echo "online again: failed"
+else
+	echo "offline: refused: $(sed 's/.*: //' "$out/err")"
+fi
+wait $pid
+echo "dlgen exit: $?"
+echo "admitted: $(awk -F, 'NR > 1 && $10 == 1' "$out/tasks.csv" | wc -l)"
+echo "cpu$cpu online: $(cat /sys/devices/system/cpu/cpu$cpu/online)"
