@@ -64,11 +64,16 @@ void job_finish(struct job_record *j, uint64_t end, uint64_t work_ns,
 }
 
 int task_log_alloc(struct task_log *l, const struct task_spec *t,
-		   unsigned int instance, uint64_t duration_ns)
+		   unsigned int instance, uint64_t duration_ns,
+		   unsigned int ncpus)
 {
 	memset(l, 0, sizeof(*l));
 	l->spec = t;
 	l->instance = instance;
+	l->ncpus = ncpus;
+	l->busy_ns = calloc(ncpus ? ncpus : 1, sizeof(*l->busy_ns));
+	if (!l->busy_ns)
+		return -ENOMEM;
 	l->maxjobs = task_max_jobs(t, duration_ns);
 	if (!l->maxjobs)
 		return 0;
@@ -83,7 +88,50 @@ int task_log_alloc(struct task_log *l, const struct task_spec *t,
 void task_log_free(struct task_log *l)
 {
 	free(l->jobs);
+	free(l->busy_ns);
 	l->jobs = NULL;
+	l->busy_ns = NULL;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int lateness_stats(const struct task_log *l, struct lateness_stats *st)
+{
+	int64_t *lat;
+	long double sum = 0;
+	unsigned int k;
+
+	memset(st, 0, sizeof(*st));
+	st->jobs = l->njobs;
+	if (!l->njobs)
+		return 0;
+	lat = malloc(sizeof(*lat) * l->njobs);
+	if (!lat)
+		return -ENOMEM;
+	for (k = 0; k < l->njobs; k++) {
+		lat[k] = job_lateness(&l->jobs[k]);
+		sum += lat[k];
+		st->misses += lat[k] > 0;
+	}
+	qsort(lat, l->njobs, sizeof(*lat), cmp_i64);
+	st->max = lat[l->njobs - 1];
+	st->mean = (int64_t)(sum / l->njobs);
+	/* Nearest rank: the smallest value >= 99% of the jobs' lateness. */
+	st->p99 = lat[(l->njobs * 99 + 99) / 100 - 1];
+	free(lat);
+	return 0;
+}
+
+double task_bandwidth(const struct task_spec *t)
+{
+	if (t->policy != POLICY_DEADLINE || !t->dl_period_ns)
+		return 0;
+	return (double)t->dl_runtime_ns / (double)t->dl_period_ns;
 }
 
 void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
@@ -91,14 +139,15 @@ void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 	unsigned int i, k;
 
 	fprintf(f, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,"
-		   "lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns\n");
+		   "lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,"
+		   "response_ns,overruns,cut\n");
 	for (i = 0; i < n; i++) {
 		const struct task_log *l = &logs[i];
 
 		for (k = 0; k < l->njobs; k++) {
 			const struct job_record *j = &l->jobs[k];
 
-			fprintf(f, "%s,%u,%u,%llu,%llu,%llu,%llu,%lld,%d,%d,%u,%u,%llu\n",
+			fprintf(f, "%s,%u,%u,%llu,%llu,%llu,%llu,%lld,%d,%d,%u,%u,%llu,%llu,%u,%u\n",
 				l->spec->name, l->instance, k,
 				(unsigned long long)j->release,
 				(unsigned long long)j->start,
@@ -106,33 +155,32 @@ void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 				(unsigned long long)j->deadline,
 				(long long)job_lateness(j), j->cpu_start,
 				j->cpu_end, j->ncpus, j->migrations,
-				(unsigned long long)j->work_ns);
+				(unsigned long long)j->work_ns,
+				(unsigned long long)(j->end - j->release),
+				j->overruns, j->cut);
 		}
 	}
 }
 
 void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 {
-	unsigned int i, k;
+	unsigned int i, k, c;
 
 	fprintf(f, "task,instance,tid,policy,run_ns,period_ns,dl_runtime_ns,"
 		   "dl_deadline_ns,dl_period_ns,admitted,errno,jobs,misses,"
-		   "max_lateness_ns\n");
+		   "max_lateness_ns,density,mean_lateness_ns,p99_lateness_ns,"
+		   "overruns,util_min,util_max,busy_ns_by_cpu\n");
 	for (i = 0; i < n; i++) {
 		const struct task_log *l = &logs[i];
 		const struct task_spec *t = l->spec;
-		unsigned int misses = 0;
-		int64_t maxlat = 0;
+		struct lateness_stats st;
+		unsigned int ov = 0;
+		const char *sep = "";
 
-		for (k = 0; k < l->njobs; k++) {
-			int64_t lat = job_lateness(&l->jobs[k]);
-
-			if (lat > 0)
-				misses++;
-			if (!k || lat > maxlat)
-				maxlat = lat;
-		}
-		fprintf(f, "%s,%u,%d,%s,%llu,%llu,%llu,%llu,%llu,%d,%s,%u,%u,%lld\n",
+		lateness_stats(l, &st);
+		for (k = 0; k < l->njobs; k++)
+			ov += l->jobs[k].overruns;
+		fprintf(f, "%s,%u,%d,%s,%llu,%llu,%llu,%llu,%llu,%d,%s,%u,%u,%lld,%.6f,%lld,%lld,%u,%d,%d,",
 			t->name, l->instance, (int)l->tid, policy_name(t->policy),
 			(unsigned long long)t->run_ns,
 			(unsigned long long)t->period_ns,
@@ -141,6 +189,17 @@ void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 			(unsigned long long)t->dl_period_ns,
 			l->setattr_ret == 0,
 			l->setattr_ret ? strerrorname_np(l->setattr_errno) : "0",
-			l->njobs, misses, (long long)maxlat);
+			st.jobs, st.misses, (long long)st.max,
+			t->dl_deadline_ns ? (double)t->dl_runtime_ns / (double)t->dl_deadline_ns : 0.0,
+			(long long)st.mean, (long long)st.p99, ov,
+			t->util_min, t->util_max);
+		/* "cpu=ns" for every CPU the instance ran on, ';'-separated. */
+		for (c = 0; c < l->ncpus; c++) {
+			if (!l->busy_ns[c])
+				continue;
+			fprintf(f, "%s%u=%llu", sep, c, (unsigned long long)l->busy_ns[c]);
+			sep = ";";
+		}
+		fputc('\n', f);
 	}
 }

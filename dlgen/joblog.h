@@ -29,6 +29,8 @@ struct job_record {
 	uint64_t work_ns;	/* capacity-1024 work done */
 	int cpu_start, cpu_end;
 	unsigned int ncpus, migrations;
+	unsigned int overruns;	/* SIGXCPUs received during the job */
+	unsigned int cut;	/* 1 if the watchdog stopped the job */
 };
 
 /* One thread: one instance of a task. */
@@ -40,6 +42,8 @@ struct task_log {
 	int setattr_errno;
 	unsigned int njobs, maxjobs;
 	struct job_record *jobs;
+	unsigned int ncpus;
+	uint64_t *busy_ns;	/* thread CPU time spent on each CPU */
 };
 
 void cpu_trace_init(struct cpu_trace *tr);
@@ -55,8 +59,19 @@ void job_finish(struct job_record *j, uint64_t end, uint64_t work_ns,
 		const struct cpu_trace *tr);
 
 int task_log_alloc(struct task_log *l, const struct task_spec *t,
-		   unsigned int instance, uint64_t duration_ns);
+		   unsigned int instance, uint64_t duration_ns,
+		   unsigned int ncpus);
 void task_log_free(struct task_log *l);
+
+/* Lateness statistics of one instance's jobs (all 0 without jobs). */
+struct lateness_stats {
+	unsigned int jobs, misses;
+	int64_t max, mean, p99;
+};
+
+int lateness_stats(const struct task_log *l, struct lateness_stats *st);
+/* Reserved bandwidth of one instance, runtime/period (0 if not DL). */
+double task_bandwidth(const struct task_spec *t);
 
 void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
 void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n);

@@ -3,15 +3,19 @@
  * dlgen - SCHED_DEADLINE workload generator for asymmetric-capacity CPUs.
  *
  * Exit status: 0 success; 1 system failure (memory, threads, output);
- * 2 bad input or usage.  An admission refusal by the kernel is a result,
- * recorded in tasks.csv, not a failure.
+ * 2 bad input or usage; 3 real-time policies refused outside the dlcap
+ * guest; 4 --admission=all-or-nothing and the kernel refused a task.
+ * An admission refusal is otherwise a result, recorded in tasks.csv.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
+#include <json-c/json.h>
 
 #include "joblog.h"
 #include "parse.h"
@@ -22,7 +26,7 @@
 #define DLGEN_VERSION "unknown"
 #endif
 
-enum { EXIT_SYS = 1, EXIT_INPUT = 2 };
+enum { EXIT_SYS = 1, EXIT_INPUT = 2, EXIT_NOT_GUEST = 3, EXIT_REFUSED = 4 };
 
 static void usage(FILE *f)
 {
@@ -39,10 +43,22 @@ static void usage(FILE *f)
 "  -d, --duration-ms MS   override global.duration\n"
 "  -s, --sysfs-cpu DIR    read cpuN/cpu_capacity under DIR\n"
 "                         (default: /sys/devices/system/cpu; missing = 1024)\n"
+"  -a, --admission=MODE   continue (default): run the tasks the kernel admitted;\n"
+"                         all-or-nothing: if it refused any, run no job (exit 4)\n"
+"  -g, --grace-ms MS      watchdog: stop every job at duration + MS (default 1000)\n"
+"      --i-know-this-is-not-a-vm\n"
+"                         allow SCHED_DEADLINE/FIFO/RR outside the dlcap guest\n"
+"                         (whose kernel command line has dlcap.guest); without\n"
+"                         it they are refused there, so a task set run by mistake\n"
+"                         on a workstation cannot starve it (exit 3)\n"
 "  -V, --version          print the version\n"
 "  -h, --help             this text\n"
 "\n"
-"Exit status: 0 success, 1 system failure, 2 bad input or usage.\n");
+"Output in DIR: jobs.csv (one row per job), tasks.csv (one row per task\n"
+"instance), summary.json (bandwidth, lateness, busy time, provenance).\n"
+"\n"
+"Exit status: 0 success, 1 system failure, 2 bad input or usage,\n"
+"3 real-time policies outside the dlcap guest, 4 all-or-nothing refusal.\n");
 }
 
 static int write_csv(const char *dir, const char *name,
@@ -66,6 +82,120 @@ static int write_csv(const char *dir, const char *name,
 	}
 	if (rename(tmp, path)) {
 		fprintf(stderr, "dlgen: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* FNV-1a 64 of the task set file: identifies the input in summary.json. */
+static int file_hash(const char *path, char out[17])
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	FILE *f = fopen(path, "r");
+	int ch;
+
+	if (!f)
+		return -1;
+	while ((ch = getc(f)) != EOF) {
+		h ^= (unsigned char)ch;
+		h *= 0x100000001b3ULL;
+	}
+	fclose(f);
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+	return 0;
+}
+
+static int on_guest(void)
+{
+	char buf[4096] = "";
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return strstr(buf, "dlcap.guest") != NULL;
+}
+
+static int write_summary(const char *dir, const char *input,
+			 const struct task_log *logs, unsigned int n,
+			 const struct capacity_table *caps, uint64_t start,
+			 uint64_t duration)
+{
+	json_object *o = json_object_new_object(), *a, *b;
+	double offered = 0, admitted = 0;
+	uint64_t *busy = calloc(caps->ncpus + 1, sizeof(*busy));
+	unsigned int i, k, jobs = 0, misses = 0;
+	int64_t maxlat = 0;
+	long double sumlat = 0;
+	struct utsname u;
+	char hash[17] = "", path[4096], tmp[4096];
+	int ret;
+
+	if (!o || !busy)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct task_log *l = &logs[i];
+
+		offered += task_bandwidth(l->spec);
+		if (!l->setattr_ret)
+			admitted += task_bandwidth(l->spec);
+		for (k = 0; k < l->njobs; k++) {
+			int64_t lat = job_lateness(&l->jobs[k]);
+
+			if (!jobs++ || lat > maxlat)
+				maxlat = lat;
+			misses += lat > 0;
+			sumlat += lat;
+		}
+		for (k = 0; k < caps->ncpus && k < l->ncpus; k++)
+			busy[k] += l->busy_ns[k];
+	}
+	file_hash(input, hash);
+	json_object_object_add(o, "dlgen_version", json_object_new_string(DLGEN_VERSION));
+	json_object_object_add(o, "input", json_object_new_string(input));
+	json_object_object_add(o, "input_fnv1a64", json_object_new_string(hash));
+	json_object_object_add(o, "kernel_release",
+			       json_object_new_string(uname(&u) ? "?" : u.release));
+	a = json_object_new_array();
+	for (k = 0; k < caps->ncpus; k++)
+		json_object_array_add(a, json_object_new_int(caps->cap[k]));
+	json_object_object_add(o, "cpu_capacity", a);
+	json_object_object_add(o, "start_ns", json_object_new_int64((int64_t)start));
+	json_object_object_add(o, "duration_ns", json_object_new_int64((int64_t)duration));
+	json_object_object_add(o, "offered_bandwidth", json_object_new_double(offered));
+	json_object_object_add(o, "admitted_bandwidth", json_object_new_double(admitted));
+	json_object_object_add(o, "jobs", json_object_new_int(jobs));
+	json_object_object_add(o, "late_jobs", json_object_new_int(misses));
+	json_object_object_add(o, "miss_ratio", json_object_new_double(jobs ? (double)misses / jobs : 0));
+	json_object_object_add(o, "max_lateness_ns", json_object_new_int64(maxlat));
+	json_object_object_add(o, "mean_lateness_ns",
+			       json_object_new_int64(jobs ? (int64_t)(sumlat / jobs) : 0));
+	a = json_object_new_array();
+	b = json_object_new_object();
+	for (k = 0; k < caps->ncpus; k++) {
+		char cls[16];
+		json_object *cur;
+
+		json_object_array_add(a, json_object_new_int64((int64_t)busy[k]));
+		snprintf(cls, sizeof(cls), "%u", caps->cap[k]);
+		if (json_object_object_get_ex(b, cls, &cur))
+			json_object_set_int64(cur, json_object_get_int64(cur) + (int64_t)busy[k]);
+		else
+			json_object_object_add(b, cls, json_object_new_int64((int64_t)busy[k]));
+	}
+	json_object_object_add(o, "busy_ns_by_cpu", a);
+	json_object_object_add(o, "busy_ns_by_capacity", b);
+	free(busy);
+
+	snprintf(path, sizeof(path), "%s/summary.json", dir);
+	snprintf(tmp, sizeof(tmp), "%s/.summary.json.tmp", dir);
+	ret = json_object_to_file_ext(tmp, o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+				      JSON_C_TO_STRING_NOSLASHESCAPE);
+	json_object_put(o);
+	if (ret || rename(tmp, path)) {
+		fprintf(stderr, "dlgen: %s: cannot write\n", path);
 		return -1;
 	}
 	return 0;
@@ -114,6 +244,9 @@ int main(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "duration-ms", required_argument, NULL, 'd' },
 		{ "sysfs-cpu", required_argument, NULL, 's' },
+		{ "admission", required_argument, NULL, 'a' },
+		{ "grace-ms", required_argument, NULL, 'g' },
+		{ "i-know-this-is-not-a-vm", no_argument, NULL, 'N' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -122,15 +255,17 @@ int main(int argc, char **argv)
 	static struct capacity_table caps;
 	const char *outdir = ".", *sysfs = "/sys/devices/system/cpu";
 	struct run_config cfg = { .ts = &ts, .caps = &caps,
-				  .start_margin_ns = 20000000ULL };
+				  .start_margin_ns = 20000000ULL,
+				  .grace_ns = 1000000000ULL };
 	struct task_log *logs;
 	unsigned int nlogs = 0, i, k;
 	long long dur_ms = -1;
 	uint64_t start;
-	int check = 0, c, ret = 0;
+	int check = 0, c, ret = 0, not_vm_ok = 0;
+	long long grace_ms;
 	char *end;
 
-	while ((c = getopt_long(argc, argv, "co:d:s:Vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "co:d:s:a:g:Vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			check = 1;
@@ -149,6 +284,28 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			sysfs = optarg;
+			break;
+		case 'a':
+			if (!strcmp(optarg, "all-or-nothing")) {
+				cfg.all_or_nothing = 1;
+			} else if (strcmp(optarg, "continue")) {
+				fprintf(stderr, "dlgen: --admission: '%s' is not continue or all-or-nothing\n",
+					optarg);
+				return EXIT_INPUT;
+			}
+			break;
+		case 'g':
+			errno = 0;
+			grace_ms = strtoll(optarg, &end, 10);
+			if (errno || *end || grace_ms < 0 || grace_ms > 3600000) {
+				fprintf(stderr, "dlgen: --grace-ms: '%s' is not a time in ms (0..3600000)\n",
+					optarg);
+				return EXIT_INPUT;
+			}
+			cfg.grace_ns = (uint64_t)grace_ms * 1000000ULL;
+			break;
+		case 'N':
+			not_vm_ok = 1;
 			break;
 		case 'V':
 			printf("dlgen %s\n", DLGEN_VERSION);
@@ -171,6 +328,16 @@ int main(int argc, char **argv)
 	if (taskset_load(argv[optind], &ts, stderr))
 		return EXIT_INPUT;
 	cfg.duration_ns = dur_ms > 0 ? (uint64_t)dur_ms * 1000000ULL : ts.duration_ns;
+	if (!not_vm_ok && !on_guest()) {
+		for (i = 0; i < ts.ntasks; i++) {
+			if (ts.tasks[i].policy != POLICY_OTHER) {
+				fprintf(stderr, "dlgen: %s: task %s is %s, and this is not the dlcap guest (no dlcap.guest on the kernel command line); refusing. Use --i-know-this-is-not-a-vm to run anyway\n",
+					argv[optind], ts.tasks[i].name,
+					policy_name(ts.tasks[i].policy));
+				return EXIT_NOT_GUEST;
+			}
+		}
+	}
 	if (capacity_table_read(&caps, sysfs) < 0) {
 		fprintf(stderr, "dlgen: no cpuN folders under %s\n", sysfs);
 		return EXIT_SYS;
@@ -191,23 +358,33 @@ int main(int argc, char **argv)
 	for (i = 0; i < ts.ntasks; i++) {
 		for (k = 0; k < ts.tasks[i].instances; k++) {
 			if (task_log_alloc(&logs[nlogs++], &ts.tasks[i], k,
-					   cfg.duration_ns)) {
+					   cfg.duration_ns, caps.ncpus)) {
 				fprintf(stderr, "dlgen: out of memory for the job log\n");
 				return EXIT_SYS;
 			}
 		}
 	}
 
+	/* No page fault while tasks run; not fatal where it is not allowed. */
+	if (mlockall(MCL_CURRENT | MCL_FUTURE))
+		fprintf(stderr, "dlgen: mlockall: %s (going on)\n", strerror(errno));
+
 	ret = run_taskset(&cfg, logs, nlogs, &start);
-	if (ret)
+	if (ret < 0)
 		fprintf(stderr, "dlgen: creating threads: %s; writing what ran\n",
 			strerror(-ret));
+	else if (ret == RUN_REFUSED)
+		fprintf(stderr, "dlgen: --admission=all-or-nothing: the kernel refused a task; no job was run\n");
 	print_summary(logs, nlogs, &caps);
 	if (write_csv(outdir, "jobs.csv", jobs_csv_write, logs, nlogs) ||
-	    write_csv(outdir, "tasks.csv", tasks_csv_write, logs, nlogs))
+	    write_csv(outdir, "tasks.csv", tasks_csv_write, logs, nlogs) ||
+	    write_summary(outdir, argv[optind], logs, nlogs, &caps, start,
+			  cfg.duration_ns))
 		ret = -1;
 	for (i = 0; i < nlogs; i++)
 		task_log_free(&logs[i]);
 	free(logs);
-	return ret ? EXIT_SYS : 0;
+	if (ret < 0)
+		return EXIT_SYS;
+	return ret == RUN_REFUSED ? EXIT_REFUSED : 0;
 }

@@ -6,8 +6,9 @@
  *   global: duration (s), and rt-app's housekeeping keys, which do not
  *           change what runs: calibration, default_policy, logdir,
  *           log_basename, log_size, lock_pages, ftrace, gnuplot, pi_enabled
- *   tasks.NAME: policy, instance, delay (us), priority,
- *           dl-runtime, dl-period, dl-deadline (us),
+ *   tasks.NAME: policy, instance, delay (us), priority, util_min,
+ *           util_max (0..1024), dl-runtime, dl-period, dl-deadline (us),
+ *           dl-flags (dlgen's own: ["reclaim", "overrun"]),
  *           events run* (us of work) and timer* { ref, period (us), mode }
  * Anything else is an error that names it: nothing is silently ignored.
  */
@@ -218,6 +219,32 @@ static void parse_timer(struct parse_ctx *c, json_object *v, const char *task,
 		problem(c, "tasks", task, key, "timer needs a \"period\"");
 }
 
+static void parse_dl_flags(struct parse_ctx *c, json_object *v,
+			   const char *task, struct task_spec *t)
+{
+	size_t i, n;
+
+	if (!json_object_is_type(v, json_type_array)) {
+		problem(c, "tasks", task, "dl-flags",
+			"expected an array of \"reclaim\", \"overrun\"");
+		return;
+	}
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		json_object *f = json_object_array_get_idx(v, i);
+		const char *s = json_object_get_string(f);
+
+		if (json_object_is_type(f, json_type_string) && !strcmp(s, "reclaim"))
+			t->dl_flags |= DLGEN_DL_RECLAIM;
+		else if (json_object_is_type(f, json_type_string) && !strcmp(s, "overrun"))
+			t->dl_flags |= DLGEN_DL_OVERRUN;
+		else
+			problem(c, "tasks", task, "dl-flags",
+				"unknown flag %s (\"reclaim\", \"overrun\")",
+				json_object_to_json_string(f));
+	}
+}
+
 static int has_prefix(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
@@ -239,6 +266,8 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 	}
 	strcpy(t->name, name);
 	t->instances = 1;
+	t->util_min = -1;
+	t->util_max = -1;
 	t->policy = POLICY_OTHER;
 	if (!json_object_is_type(o, json_type_object)) {
 		problem(c, "tasks", name, NULL, "expected an object");
@@ -252,6 +281,17 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 				 &t->instances);
 		} else if (!strcmp(k, "priority")) {
 			get_uint(c, v, "tasks", name, k, 0, 99, &t->priority);
+		} else if (!strcmp(k, "util_min") || !strcmp(k, "util_max")) {
+			unsigned int u;
+
+			if (get_uint(c, v, "tasks", name, k, 0, 1024, &u)) {
+				if (!strcmp(k, "util_min"))
+					t->util_min = (int)u;
+				else
+					t->util_max = (int)u;
+			}
+		} else if (!strcmp(k, "dl-flags")) {
+			parse_dl_flags(c, v, name, t);
 		} else if (!strcmp(k, "delay")) {
 			get_us(c, v, "tasks", name, k, 0, &t->delay_ns);
 		} else if (!strcmp(k, "dl-runtime")) {
@@ -286,7 +326,13 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 	if (!t->period_ns)
 		problem(c, "tasks", name, NULL,
 			"needs a \"timer\" event (periodic release) in this version");
+	if (t->util_min >= 0 && t->util_max >= 0 && t->util_min > t->util_max)
+		problem(c, "tasks", name, "util_min", "util_min %d > util_max %d",
+			t->util_min, t->util_max);
 	if (t->policy != POLICY_DEADLINE) {
+		if (t->dl_flags)
+			problem(c, "tasks", name, "dl-flags",
+				"dl-flags need \"policy\": \"SCHED_DEADLINE\"");
 		if (t->dl_runtime_ns || t->dl_period_ns || t->dl_deadline_ns)
 			problem(c, "tasks", name, "policy",
 				"dl-* keys need \"policy\": \"SCHED_DEADLINE\"");

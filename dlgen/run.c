@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -41,6 +42,7 @@ struct run_shared {
 	int ready;		/* threads past sched_setattr() */
 	int go;
 	int abort;		/* set-up failed: run no jobs */
+	volatile int stop;	/* the watchdog fired */
 	uint64_t start;		/* common time zero, CLOCK_MONOTONIC ns */
 };
 
@@ -68,12 +70,33 @@ static void sleep_until(uint64_t t)
 		;
 }
 
+/* SIGXCPUs of SCHED_FLAG_DL_OVERRUN, counted by the thread that got them. */
+static __thread volatile unsigned int overruns;
+
+static void on_sigxcpu(int sig)
+{
+	(void)sig;
+	overruns++;
+}
+
 static int set_policy(const struct task_spec *t)
 {
 	struct dl_sched_attr attr;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
+	if (t->util_min >= 0) {
+		attr.sched_flags |= SCHED_FLAG_UTIL_CLAMP_MIN;
+		attr.sched_util_min = (uint32_t)t->util_min;
+	}
+	if (t->util_max >= 0) {
+		attr.sched_flags |= SCHED_FLAG_UTIL_CLAMP_MAX;
+		attr.sched_util_max = (uint32_t)t->util_max;
+	}
+	if (t->dl_flags & DLGEN_DL_RECLAIM)
+		attr.sched_flags |= SCHED_FLAG_RECLAIM;
+	if (t->dl_flags & DLGEN_DL_OVERRUN)
+		attr.sched_flags |= SCHED_FLAG_DL_OVERRUN;
 	switch (t->policy) {
 	case POLICY_OTHER:
 		attr.sched_policy = SCHED_NORMAL;
@@ -93,26 +116,31 @@ static int set_policy(const struct task_spec *t)
 	return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
 }
 
-static void run_jobs(const struct run_config *cfg, struct task_log *l,
-		     uint64_t start)
+static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
+		     struct task_log *l, uint64_t start)
 {
 	const struct task_spec *t = l->spec;
 	uint64_t rel_dl = task_relative_deadline(t);
 	uint64_t release = start + t->delay_ns;
 	uint64_t stop = start + cfg->duration_ns;
 
-	while (release < stop && l->njobs < l->maxjobs) {
+	while (release < stop && l->njobs < l->maxjobs && !sh->stop) {
 		struct job_record *j = &l->jobs[l->njobs];
 		struct cpu_trace tr;
+		unsigned int ov;
 		uint64_t work;
 
 		sleep_until(release);
 		cpu_trace_init(&tr);
+		ov = overruns;
 		j->release = release;
 		j->deadline = release + rel_dl;
 		j->start = mono_ns();
-		work = work_emulated(cfg->caps, t->run_ns, &tr);
+		work = work_emulated(cfg->caps, t->run_ns, &tr, l->busy_ns,
+				     &sh->stop);
 		job_finish(j, mono_ns(), work, &tr);
+		j->overruns = overruns - ov;
+		j->cut = work < t->run_ns;
 		l->njobs++;
 		release += t->period_ns;
 	}
@@ -126,6 +154,16 @@ static void *task_thread(void *p)
 	uint64_t start;
 
 	l->tid = (pid_t)syscall(SYS_gettid);
+	if (l->spec->dl_flags & DLGEN_DL_OVERRUN) {
+		struct sigaction sa = { .sa_handler = on_sigxcpu };
+		sigset_t set;
+
+		/* Process-wide handler; the kernel signals the overrunning thread. */
+		sigaction(SIGXCPU, &sa, NULL);
+		sigemptyset(&set);
+		sigaddset(&set, SIGXCPU);
+		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	}
 	l->setattr_ret = set_policy(l->spec);
 	l->setattr_errno = l->setattr_ret ? errno : 0;
 
@@ -139,7 +177,30 @@ static void *task_thread(void *p)
 
 	/* A task the kernel refused runs no jobs: that is the result. */
 	if (l->setattr_ret == 0 && !sh->abort)
-		run_jobs(sh->cfg, l, start);
+		run_jobs(sh->cfg, sh, l, start);
+	return NULL;
+}
+
+/*
+ * The watchdog: at the highest SCHED_FIFO priority when allowed, so that
+ * spinning RT tasks cannot hold it off; it sleeps until start + duration +
+ * grace, then tells every job to stop where it is.
+ */
+static void *watchdog_thread(void *p)
+{
+	struct run_shared *sh = p;
+	struct sched_param sp = { .sched_priority = sched_get_priority_max(SCHED_FIFO) };
+	uint64_t t;
+
+	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+	pthread_mutex_lock(&sh->lock);
+	while (!sh->go)
+		pthread_cond_wait(&sh->cond, &sh->lock);
+	t = sh->start + sh->cfg->duration_ns + sh->cfg->grace_ns;
+	pthread_mutex_unlock(&sh->lock);
+	if (!sh->abort)
+		sleep_until(t);
+	sh->stop = 1;
 	return NULL;
 }
 
@@ -148,9 +209,9 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 {
 	struct run_shared sh = { .cfg = cfg };
 	struct thread_arg args[nlogs];
-	pthread_t th[nlogs];
+	pthread_t th[nlogs], wd;
 	unsigned int i, created = 0;
-	int err = 0;
+	int err = 0, refused = 0, have_wd;
 
 	pthread_mutex_init(&sh.lock, NULL);
 	pthread_cond_init(&sh.cond, NULL);
@@ -173,15 +234,26 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		pthread_mutex_unlock(&sh.lock);
 	}
 
+	for (i = 0; i < created; i++)
+		refused |= logs[i].setattr_ret != 0;
+	have_wd = !pthread_create(&wd, NULL, watchdog_thread, &sh);
+
 	pthread_mutex_lock(&sh.lock);
 	sh.start = mono_ns() + cfg->start_margin_ns;
 	sh.go = 1;
-	sh.abort = err != 0;
+	sh.abort = err != 0 || (refused && cfg->all_or_nothing);
 	pthread_cond_broadcast(&sh.cond);
 	pthread_mutex_unlock(&sh.lock);
 
 	for (i = 0; i < created; i++)
 		pthread_join(th[i], NULL);
+	if (have_wd) {
+		sh.stop = 1;
+		pthread_cancel(wd);	/* it may still sleep: end it */
+		pthread_join(wd, NULL);
+	}
 	*start_ns = sh.start;
-	return -err;
+	if (err)
+		return -err;
+	return refused && cfg->all_or_nothing ? RUN_REFUSED : 0;
 }

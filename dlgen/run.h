@@ -11,14 +11,20 @@ struct run_config {
 	const struct capacity_table *caps;
 	uint64_t duration_ns;	/* releases stop after start + duration */
 	uint64_t start_margin_ns; /* from the last thread's set-up to start */
+	uint64_t grace_ns;	/* watchdog: stop everything at duration + grace */
+	int all_or_nothing;	/* any refusal: release no job at all */
 };
 
 /*
  * Run every instance of every task as its own thread, in file order, and
  * fill @logs (one per instance, allocated by the caller with
- * task_log_alloc()).  Admission refusals are recorded, not fatal.
- * Returns 0, or a negative errno if a thread could not be created.
+ * task_log_alloc()).  Admission refusals are recorded, not fatal, unless
+ * cfg->all_or_nothing (then no job runs and RUN_REFUSED is returned).
+ * A watchdog thread stops every job at start + duration + grace.
+ * Returns 0, RUN_REFUSED, or a negative errno if a thread could not be
+ * created.
  */
+#define RUN_REFUSED	1
 int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		unsigned int nlogs, uint64_t *start_ns);
 

@@ -32,7 +32,13 @@ struct task_spec {
 	uint64_t dl_deadline_ns;
 	uint64_t dl_period_ns;
 	unsigned int priority;	/* SCHED_FIFO/RR only */
+	int util_min, util_max;	/* uclamp, 0..1024; -1: not set */
+	unsigned int dl_flags;	/* DLGEN_DL_RECLAIM | DLGEN_DL_OVERRUN */
 };
+
+/* SCHED_DEADLINE flags a task can ask for ("dl-flags"). */
+#define DLGEN_DL_RECLAIM	0x1	/* SCHED_FLAG_RECLAIM (GRUB) */
+#define DLGEN_DL_OVERRUN	0x2	/* SCHED_FLAG_DL_OVERRUN (SIGXCPU) */
 
 struct taskset {
 	uint64_t duration_ns;	/* jobs are released until start + duration */

@@ -55,7 +55,8 @@ static uint64_t thread_cputime_ns(void)
 }
 
 uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
-		       struct cpu_trace *tr)
+		       struct cpu_trace *tr, uint64_t *busy_ns,
+		       const volatile int *stop)
 {
 	uint64_t done = 0, last = thread_cputime_ns();
 	int cpu;
@@ -67,12 +68,14 @@ uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 	 * is never charged.  The interval is charged to the CPU seen at its
 	 * end: a migration misattributes at most one pass.
 	 */
-	while (done < want_ns) {
+	while (done < want_ns && !*stop) {
 		uint64_t now = thread_cputime_ns();
 
 		cpu = sched_getcpu();
 		cpu_trace_add(tr, cpu);
 		done += work_scaled(ct, cpu, now - last);
+		if (cpu >= 0 && (unsigned int)cpu < ct->ncpus)
+			busy_ns[cpu] += now - last;
 		last = now;
 	}
 	return done;

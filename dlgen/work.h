@@ -33,9 +33,12 @@ uint64_t work_scaled(const struct capacity_table *ct, int cpu,
  * Spin until @want_ns of capacity-1024 work is done, sampling thread CPU
  * time and the current CPU at least every WORK_CHUNK_NS of CPU time.
  * Each interval is charged to the CPU sampled at its end.  The CPUs seen
- * go into @tr.  Returns the work done (>= want_ns).
+ * go into @tr, the CPU time per CPU is added to @busy_ns[cpu] (ct->ncpus
+ * entries).  Returns the work done (>= want_ns), or less if *@stop
+ * became non-zero (the watchdog).
  */
 uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
-		       struct cpu_trace *tr);
+		       struct cpu_trace *tr, uint64_t *busy_ns,
+		       const volatile int *stop);
 
 #endif

@@ -30,6 +30,10 @@ patches=()
 if [ -n "$PATCHES" ]; then
 	pdir=$DLCAP_TOP/kernels/patches/$PATCHES
 	[ -r "$pdir/series" ] || die "$vfile: no $pdir/series"
+	base=$(grep -v '^#' "$pdir/base" 2>/dev/null | head -1)
+	if [ -n "$base" ] && [ "$base" != "$ver" ]; then
+		say "WARNING: $PATCHES was made against linux-source-6.1 $base, the installed tarball is $ver; trying to apply it anyway"
+	fi
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
 		patches+=("$pdir/$p")
@@ -66,7 +70,7 @@ if [ ${#patches[@]} -gt 0 ]; then
 		cp -a --reflink=auto "$pristine" "$src.new"
 		for p in "${patches[@]}"; do
 			patch -d "$src.new" -p1 --quiet --forward < "$p" ||
-				die "$variant: $(basename "$p") does not apply to $ver"
+				die "$variant: $(basename "$p") does not apply to $ver (the series' base is ${base:-unknown}: kernels/patches/$PATCHES/base)"
 		done
 		echo "$phash" > "$src.new/.dlcap-patches"
 		# Rewrite only files whose content changed, stamped now (no -t):

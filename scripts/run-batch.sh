@@ -101,7 +101,7 @@ esac
 qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
       -kernel "$image" -initrd "$initramfs" -dtb "$work/topo.dtb"
-      -append "console=ttyAMA0 panic=-1"
+      -append "console=ttyAMA0 panic=-1 dlcap.guest=1"
       -fsdev "local,id=fs0,path=$work/share,security_model=none"
       -device virtio-9p-pci,fsdev=fs0,mount_tag=dlcap)
 

@@ -65,6 +65,16 @@ expect "releases are one period apart" \
 expect "tasks.csv records both instances as admitted" \
 	test "$(awk -F, 'NR > 1 && $10 == 1' "$tmp/native/tasks.csv" | wc -l)" = 2
 
+printf '{"global":{"duration":1},"tasks":{"d":{"policy":"SCHED_DEADLINE","run":10,"timer":{"period":1000},"dl-runtime":100}}}' > "$tmp/dl.json"
+"$DLGEN" -o "$tmp/dlhost" "$tmp/dl.json" 2> "$tmp/err"; rc=$?
+expect "a SCHED_DEADLINE task set outside the guest exits 3 (got $rc)" test $rc = 3
+expect "... saying why and how to override" grep -q 'not the dlcap guest.*--i-know-this-is-not-a-vm' "$tmp/err"
+expect "... and created no output" test ! -e "$tmp/dlhost/jobs.csv"
+expect "the native run wrote summary.json with 12 jobs" grep -q '"jobs": 12' "$tmp/native/summary.json"
+"$DLGEN" -o "$tmp/wd" -d 200 -g 0 tests/data/long-job.json > /dev/null 2>&1; rc=$?
+expect "watchdog: a 5 s job in a 200 ms run is cut at the end (exit $rc)" \
+	awk -F, 'NR == 2 { ok = ($16 == 1 && $6 - $4 < 1000000000) } END { exit !ok }' "$tmp/wd/jobs.csv"
+
 echo "== topology files"
 printf 'name x\ncluster 0-3 462\ncluster 5-7 1024\n' > "$tmp/gap.topo"
 scripts/topo.sh "$tmp/gap.topo" > /dev/null 2> "$tmp/err"; rc=$?
@@ -109,6 +119,8 @@ else
 		boot stock hikey960 tests/plans/stock-hikey960.plan
 		echo "== cover letter on stock (seed 001)"
 		run tests/check-cover.sh "$tmp/stock-hikey960" > /dev/null
+		echo "== dlgen in the guest: all-or-nothing, RT uclamp, DL flags, summary.json"
+		run tests/check-dlgen-guest.sh "$tmp/stock-hikey960" > /dev/null
 		expect "the placement plot renders from the run" \
 			scripts/plot-placement.sh "$tmp/stock-hikey960/cover" "$tmp/stock-hikey960/guest.txt" "$tmp/plot" test
 		boot patched hikey960 tests/plans/patched-hikey960.plan

@@ -104,15 +104,17 @@ static void test_csv(void)
 	struct task_spec t = { .name = "big", .policy = POLICY_DEADLINE,
 			       .run_ns = 10, .period_ns = 100,
 			       .dl_runtime_ns = 20, .dl_deadline_ns = 100,
-			       .dl_period_ns = 100 };
+			       .dl_period_ns = 100, .util_min = -1, .util_max = -1 };
 	struct job_record jobs[2] = {
-		{ 1000, 1001, 1050, 1100, 10, 4, 4, 1, 0 },
-		{ 1100, 1101, 1300, 1200, 12, 4, 5, 2, 1 },
+		{ 1000, 1001, 1050, 1100, 10, 4, 4, 1, 0, 0, 0 },
+		{ 1100, 1101, 1300, 1200, 12, 4, 5, 2, 1, 3, 1 },
 	};
+	uint64_t busy[8] = { 0, 0, 0, 0, 300, 700, 0, 0 }, idle[8] = { 0 };
 	struct task_log logs[2] = {
-		{ .spec = &t, .instance = 0, .tid = 42, .njobs = 2, .jobs = jobs },
+		{ .spec = &t, .instance = 0, .tid = 42, .njobs = 2, .jobs = jobs,
+		  .ncpus = 8, .busy_ns = busy },
 		{ .spec = &t, .instance = 1, .tid = 43, .setattr_ret = -1,
-		  .setattr_errno = EBUSY },
+		  .setattr_errno = EBUSY, .ncpus = 8, .busy_ns = idle },
 	};
 	char *buf = NULL;
 	size_t len = 0;
@@ -120,27 +122,57 @@ static void test_csv(void)
 
 	jobs_csv_write(f, logs, 2);
 	fclose(f);
-	CHECK(!strncmp(buf, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns\n", 112),
+	CHECK(!strncmp(buf, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,response_ns,overruns,cut\n", 137),
 	      "jobs.csv header");
-	CHECK(strstr(buf, "\nbig,0,0,1000,1001,1050,1100,-50,4,4,1,0,10\n") != NULL,
-	      "early job row with negative lateness");
-	CHECK(strstr(buf, "\nbig,0,1,1100,1101,1300,1200,100,4,5,2,1,12\n") != NULL,
-	      "late, migrated job row");
+	CHECK(strstr(buf, "\nbig,0,0,1000,1001,1050,1100,-50,4,4,1,0,10,50,0,0\n") != NULL,
+	      "early job row: negative lateness, response 50");
+	CHECK(strstr(buf, "\nbig,0,1,1100,1101,1300,1200,100,4,5,2,1,12,200,3,1\n") != NULL,
+	      "late, migrated job row with 3 overruns, cut by the watchdog");
 	CHECK(!strstr(buf, "big,1,"), "a refused instance has no job rows");
 	free(buf);
 
 	f = open_memstream(&buf, &len);
 	tasks_csv_write(f, logs, 2);
 	fclose(f);
-	CHECK(strstr(buf, "\nbig,0,42,SCHED_DEADLINE,10,100,20,100,100,1,0,2,1,100\n") != NULL,
-	      "tasks.csv: admitted, 2 jobs, 1 miss, max lateness 100: %s", buf);
-	CHECK(strstr(buf, "\nbig,1,43,SCHED_DEADLINE,10,100,20,100,100,0,EBUSY,0,0,0\n") != NULL,
+	CHECK(strstr(buf, "\nbig,0,42,SCHED_DEADLINE,10,100,20,100,100,1,0,2,1,100,0.200000,25,100,3,-1,-1,4=300;5=700\n") != NULL,
+	      "tasks.csv: admitted, 2 jobs, 1 miss, max 100, density 0.2, mean 25, p99 100, busy per CPU: %s", buf);
+	CHECK(strstr(buf, "\nbig,1,43,SCHED_DEADLINE,10,100,20,100,100,0,EBUSY,0,0,0,0.200000,0,0,0,-1,-1,\n") != NULL,
 	      "tasks.csv: refusal recorded with errno EBUSY");
 	free(buf);
 }
 
+static void test_lateness_stats(void)
+{
+	struct job_record jobs[200];
+	struct task_log l = { .njobs = 200, .jobs = jobs };
+	struct lateness_stats st;
+	struct task_spec dl = { .policy = POLICY_DEADLINE, .dl_runtime_ns = 3,
+				.dl_period_ns = 12 };
+	int i;
+
+	/* Lateness -99 .. 100: max 100, mean 0.5 -> 0, p99 (rank 198) 98. */
+	for (i = 0; i < 200; i++) {
+		jobs[i].deadline = 1000;
+		jobs[i].end = (uint64_t)(1000 - 99 + i);
+	}
+	CHECK(lateness_stats(&l, &st) == 0, "stats computed");
+	CHECK(st.jobs == 200 && st.misses == 100, "100 of 200 jobs late (%u)", st.misses);
+	CHECK(st.max == 100 && st.mean == 0 && st.p99 == 98,
+	      "max 100, mean 0, p99 98 (%lld %lld %lld)", (long long)st.max,
+	      (long long)st.mean, (long long)st.p99);
+	l.njobs = 1;
+	lateness_stats(&l, &st);
+	CHECK(st.p99 == -99 && st.max == -99, "one job: p99 = max = its lateness");
+	l.njobs = 0;
+	CHECK(lateness_stats(&l, &st) == 0 && st.jobs == 0 && st.max == 0, "no jobs: zeros");
+	CHECK(task_bandwidth(&dl) == 0.25, "bandwidth runtime/period = 0.25");
+	dl.policy = POLICY_FIFO;
+	CHECK(task_bandwidth(&dl) == 0, "non-DL tasks reserve no bandwidth");
+}
+
 int main(void)
 {
+	test_lateness_stats();
 	test_cpu_trace();
 	test_job_finish_and_lateness();
 	test_sizing();

@@ -187,6 +187,26 @@ static void test_bad_structure(void)
 		    " \"timer\": {\"period\": 9, \"mode\": \"relative\"} } } }") == 1 &&
 	      strstr(errbuf, "tasks.a.timer: mode: only \"absolute\""),
 	      "relative timer named as unsupported: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"r\": { \"policy\": \"SCHED_FIFO\","
+		    " \"run\": 1, \"timer\": {\"period\": 9}, \"util_min\": 1024, \"util_max\": 1024 } } }") == 0 &&
+	      ts.tasks[0].util_min == 1024 && ts.tasks[0].util_max == 1024,
+	      "util_min/util_max 1024 parse: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"r\": { \"run\": 1,"
+		    " \"timer\": {\"period\": 9}, \"util_min\": 600, \"util_max\": 500 } } }") == 1 &&
+	      strstr(errbuf, "tasks.r.util_min: util_min 600 > util_max 500"),
+	      "util_min > util_max refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"r\": { \"run\": 1,"
+		    " \"timer\": {\"period\": 9}, \"util_max\": 2048 } } }") == 1 &&
+	      strstr(errbuf, "tasks.r.util_max: 2048 is out of range [0, 1024]"),
+	      "util_max above 1024 refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"d\": { \"policy\": \"SCHED_DEADLINE\","
+		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 5, \"dl-flags\": [\"reclaim\", \"overrun\"] } } }") == 0 &&
+	      ts.tasks[0].dl_flags == (DLGEN_DL_RECLAIM | DLGEN_DL_OVERRUN),
+	      "dl-flags reclaim + overrun parse: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"d\": { \"policy\": \"SCHED_DEADLINE\","
+		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 5, \"dl-flags\": [\"turbo\"] } } }") == 1 &&
+	      strstr(errbuf, "tasks.d.dl-flags: unknown flag \"turbo\""),
+	      "unknown dl flag named: %s", errbuf);
 	CHECK(parse("[1, 2]") == 1 && strstr(errbuf, "expected an object"),
 	      "non-object top level refused: %s", errbuf);
 	CHECK(parse("") == 1 && strstr(errbuf, "JSON syntax error"),
