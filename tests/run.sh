@@ -38,6 +38,19 @@ for t in dlgen/build/test_*; do
 done
 grep '^FAIL' "$log" || echo "   $(grep -c '^PASS' "$log") unit checks passed"
 
+echo "== dlgen unit tests under ASan + UBSan"
+if make -s -C dlgen sanitize > "$tmp/san.log" 2>&1; then
+	for t in dlgen/build/san/test_*; do
+		if "$t" > "$tmp/san.out" 2>&1 && ! grep -q '^FAIL' "$tmp/san.out"; then
+			pass "$(basename "$t") clean under ASan + UBSan ($(grep -c '^PASS' "$tmp/san.out") checks)"
+		else
+			fail "$(basename "$t") under ASan + UBSan"; grep -v '^PASS' "$tmp/san.out" | head -30
+		fi
+	done
+else
+	cat "$tmp/san.log"; fail "dlgen unit tests build with sanitizers"
+fi
+
 echo "== dlgen command line"
 expect "--check accepts the committed task sets" "$DLGEN" --check experiments/tasksets/*.json
 "$DLGEN" --check tests/data/seed-missing-comma.json 2> "$tmp/err"; rc=$?
