@@ -31,6 +31,7 @@ help:
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
+	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make cover-timing  results/cover-letter/timing.csv (6 boots: virtual vs realtime)"
 	@echo "make deps       install the Debian packages (as root)"
 	@echo "make clean      remove dlgen builds and raw results (the cache stays)"
@@ -106,6 +107,13 @@ policies: deps
 	@scripts/tabulate.sh results/policies/summary.csv $(POLICY_RAW)
 	@echo "table: results/policies/summary.csv"
 
+# Juri Lelli's scenario (the article): fit vs best-fit, 3 repetitions each.
+LELLI_RAW := results/raw/patched/hikey960/lelli
+lelli: deps
+	@$(MAKE) --no-print-directory $(LELLI_RAW)/.done
+	@scripts/tabulate.sh results/lelli/summary.csv $(LELLI_RAW)
+	@echo "table: results/lelli/summary.csv"
+
 # Timing fidelity of the default experiment: 3 boots per QEMU timing mode.
 cover-timing: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=stock
@@ -117,4 +125,4 @@ clean:
 	rm -rf results/raw
 
 FORCE:
-.PHONY: all check build build-only deps kernel kernels check-series run plot policies cover-timing clean help FORCE
+.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli cover-timing clean help FORCE

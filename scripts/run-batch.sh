@@ -17,6 +17,8 @@
 #                 "realtime" (multi-threaded TCG against the host clock)
 #   QEMU_MEM      guest memory (default 1G)
 #   INITRAMFS     initramfs to boot (default: the cache's)
+#   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
+#                 of the topology's capacities (to see it refuse)
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -89,7 +91,7 @@ printf '%s\n' ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} \
 	"$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
 	xargs -d '\n' cp -t "$work/share/in/"
 printf '%s\n' "${guestplan[@]}" > "$work/share/in/plan"
-echo "$TOPO_CAPS" > "$work/share/in/capacities"
+echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/share/in/capacities"
 cp "$DLCAP_TOP/kernels/knobs" "$work/share/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
 

@@ -136,6 +136,17 @@ else
 		run tests/check-dlgen-guest.sh "$tmp/stock-hikey960" > /dev/null
 		expect "the placement plot renders from the run" \
 			scripts/plot-placement.sh "$tmp/stock-hikey960/cover" "$tmp/stock-hikey960/guest.txt" "$tmp/plot" test
+		echo "== topology presets boot with their declared capacities"
+		for t in rk3399 juno-r2 symmetric8; do
+			boot stock $t tests/plans/boot-only.plan > /dev/null
+			eval "$(scripts/topo.sh experiments/topologies/$t.topo)"
+			expect "$t: guest reports capacities $TOPO_CAPS" \
+				grep -qx "capacities: $TOPO_CAPS" "$tmp/stock-$t/guest.txt"
+		done
+		EXPECT_CAPACITIES="1024 1024 1024 1024 1024 1024 1024 1024" \
+			scripts/run-batch.sh stock hikey960 tests/plans/boot-only.plan "$tmp/wrongcaps" > "$tmp/wrong.out" 2>&1; rc=$?
+		expect "a guest whose capacities differ from the topology refuses to run (exit $rc)" \
+			sh -c "test $rc = 1 && grep -q 'guest refused to run: cpu_capacity is' '$tmp/wrong.out' && test ! -e '$tmp/wrongcaps/idle'"
 		boot patched hikey960 tests/plans/patched-hikey960.plan
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
