@@ -32,6 +32,7 @@ help:
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
+	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
 	@echo "make cover-timing  results/cover-letter/timing.csv (6 boots: virtual vs realtime)"
 	@echo "make deps       install the Debian packages (as root)"
 	@echo "make clean      remove dlgen builds and raw results (the cache stays)"
@@ -114,6 +115,13 @@ lelli: deps
 	@scripts/tabulate.sh results/lelli/summary.csv $(LELLI_RAW)
 	@echo "table: results/lelli/summary.csv"
 
+# DL bandwidth accounting across CPU hotplug, with and without cpusets.
+HOTPLUG_RAW := results/raw/stock/hikey960/hotplug-accounting results/raw/stock-nocpusets/hikey960/hotplug-accounting
+hotplug-accounting: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(HOTPLUG_RAW))
+	@scripts/hotplug-table.sh $(HOTPLUG_RAW) > results/hotplug/accounting.csv
+	@column -s, -t results/hotplug/accounting.csv
+
 # Timing fidelity of the default experiment: 3 boots per QEMU timing mode.
 cover-timing: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=stock
@@ -125,4 +133,4 @@ clean:
 	rm -rf results/raw
 
 FORCE:
-.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli cover-timing clean help FORCE
+.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting cover-timing clean help FORCE

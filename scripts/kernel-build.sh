@@ -40,6 +40,11 @@ if [ -n "$PATCHES" ]; then
 	done < "$pdir/series"
 fi
 
+# One build of a variant at a time (a second make, CI and a session).
+mkdir -p "$DLCAP_CACHE/build/$ver"
+exec 9> "$DLCAP_CACHE/build/$ver/.$variant.lock"
+flock 9 || die "cannot lock the $variant build"
+
 key="$ver $(hash_files "${frags[@]}" ${patches[@]+"${patches[@]}"} /dev/null)"
 out=$DLCAP_CACHE/build/$ver/$variant
 image=$out/arch/arm64/boot/Image
@@ -63,6 +68,8 @@ fi
 src=$pristine
 if [ ${#patches[@]} -gt 0 ]; then
 	src=$DLCAP_CACHE/src/$ver/patches-$PATCHES
+	exec 8> "$src.lock"	# variants sharing this tree update it one at a time
+	flock 8 || die "cannot lock $src"
 	phash=$(hash_files "${patches[@]}")
 	if [ "$(cat "$src/.dlcap-patches" 2>/dev/null)" != "$phash" ]; then
 		say "$variant: applying ${#patches[@]} patches of $PATCHES onto a copy of the tree"
@@ -91,18 +98,22 @@ say "$variant: configuring (allnoconfig + ${CONFIG})"
 (cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}") \
 	> "$out/.merge.log" 2>&1 || { tail -20 "$out/.merge.log" >&2; die "merge_config failed"; }
 
-# Fail loudly when an option of a fragment did not survive.
+# Fail loudly when an option of the fragments did not survive. Later
+# fragments override earlier ones, as in merge_config.sh; "is not set"
+# lines must not end up set.
 lost=0
-for f in "${frags[@]}"; do
-	while IFS= read -r line; do
-		case "$line" in
-		CONFIG_*=*) grep -qxF "$line" "$out/.config" || {
-			echo "$(basename "$0"): $f: '$line' is not in the final .config" \
-			     "(now: $(grep -E "^(# )?${line%%=*}[= ]" "$out/.config" || echo absent))" >&2
-			lost=1; } ;;
-		esac
-	done < "$f"
-done
+while IFS='|' read -r sym want from; do
+	now=$(grep -E "^(# )?$sym[= ]" "$out/.config" || true)
+	case "$want" in
+	n) case "$now" in "$sym="*) ;; *) continue ;; esac ;;
+	*) [ "$now" = "$sym=$want" ] && continue ;;
+	esac
+	echo "$(basename "$0"): $from: '$sym' wanted ${want/#n/not set}, final .config has: ${now:-nothing}" >&2
+	lost=1
+done < <(awk '
+	/^CONFIG_[A-Za-z0-9_]+=/ { i = index($0, "="); v[substr($0, 1, i - 1)] = substr($0, i + 1); f[substr($0, 1, i - 1)] = FILENAME; next }
+	/^# CONFIG_[A-Za-z0-9_]+ is not set/ { v[$2] = "n"; f[$2] = FILENAME }
+	END { for (k in v) print k "|" v[k] "|" f[k] }' "${frags[@]}")
 [ $lost = 0 ] || die "$variant: config fragment options lost; fix their dependencies"
 
 say "$variant: building Image in $out (make -j$(nproc); log in $out/.build.log)"

@@ -15,6 +15,8 @@
 #   QEMU_TIMEOUT  seconds of host time for the whole boot (default 900)
 #   QEMU_TIMING   "virtual" (default: -icount shift=1,sleep=off) or
 #                 "realtime" (multi-threaded TCG against the host clock)
+#   QEMU_ICOUNT   -icount options of the virtual mode (default shift=1,sleep=off)
+#   QEMU_APPEND   extra guest kernel command-line arguments
 #   QEMU_MEM      guest memory (default 1G)
 #   INITRAMFS     initramfs to boot (default: the cache's)
 #   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
@@ -96,14 +98,14 @@ cp "$DLCAP_TOP/kernels/knobs" "$work/share/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
 
 case "$timing" in
-virtual) accel=(-icount shift=1,sleep=off) ;;
+virtual) accel=(-icount "${QEMU_ICOUNT:-shift=1,sleep=off}") ;;
 realtime) accel=(-accel tcg,thread=multi) ;;
 *) echo "run-batch: QEMU_TIMING='$timing' (want virtual|realtime)" >&2; exit 2 ;;
 esac
 qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
       -kernel "$image" -initrd "$initramfs" -dtb "$work/topo.dtb"
-      -append "console=ttyAMA0 panic=-1 dlcap.guest=1"
+      -append "console=ttyAMA0 panic=-1 dlcap.guest=1${QEMU_APPEND:+ $QEMU_APPEND}"
       -fsdev "local,id=fs0,path=$work/share,security_model=none"
       -device virtio-9p-pci,fsdev=fs0,mount_tag=dlcap)
 
@@ -118,7 +120,7 @@ mkdir -p "$outdir"
 	echo "kernel: $kernel ($image, sha256 $(sha256sum < "$image" | cut -c1-16))"
 	echo "topology: $topo ($TOPO_CAPS)"
 	echo "plan: $plan"
-	echo "timing: $timing"
+	echo "timing: $timing${QEMU_ICOUNT:+ (icount $QEMU_ICOUNT)}"
 	echo "qemu: $(qemu-system-aarch64 --version | head -1)"
 	echo "command: ${qemu[*]}"
 	echo "host seconds: $elapsed, qemu exit: $rc"

@@ -52,6 +52,8 @@ check "hotplug, cpus: offlining a big CPU is allowed ($(hp hotplug-cpus offline)
 	test "$(hp hotplug-cpus offline)" = allowed
 check "hotplug: CPU 7 is online again after both points" \
 	test "$(hp hotplug-capacity 'cpu7 online')$(hp hotplug-cpus 'cpu7 online')" = 11
+check "hotplug: no DL bandwidth stays accounted after an offline/online cycle ($(hp hotplug-cpus 'total_bw after'))" \
+	test "$(hp hotplug-cpus 'total_bw after')" = "0 "
 
 # Placement, HiKey960 (LITTLE 0-3 at 462, big 4-7).
 check "density 0.6 runs on a big CPU under fit" jobs_on "$hikey/fit-0.6" d0.6 4 7 50

@@ -15,8 +15,8 @@ log=$tmp/all.log
 : > "$log"
 skipped=0
 
-# Run a command, show its output, keep it for counting.
-run() { "$@" 2>&1 | tee -a "$log"; return "${PIPESTATUS[0]}"; }
+# Run a command, keep its output for counting, show all but its PASS lines.
+run() { "$@" 2>&1 | tee -a "$log" | grep -v '^PASS'; return "${PIPESTATUS[0]}"; }
 pass() { echo "PASS: $*" | tee -a "$log"; }
 fail() { echo "FAIL: $*" | tee -a "$log"; }
 expect() { # expect DESCRIPTION COMMAND...: the command must succeed
@@ -34,7 +34,7 @@ DLGEN=$top/dlgen/build/dlgen
 echo "== dlgen unit tests"
 for t in dlgen/build/test_*; do
 	[ -x "$t" ] || continue
-	run "$t" > /dev/null || grep -q '^FAIL' "$log" || fail "$t exited non-zero"
+	run "$t" || grep -q '^FAIL' "$log" || fail "$t exited non-zero"
 done
 grep '^FAIL' "$log" || echo "   $(grep -c '^PASS' "$log") unit checks passed"
 
@@ -131,14 +131,14 @@ else
 		}
 		boot stock hikey960 tests/plans/stock-hikey960.plan
 		echo "== cover letter on stock (seed 001)"
-		run tests/check-cover.sh "$tmp/stock-hikey960" > /dev/null
+		run tests/check-cover.sh "$tmp/stock-hikey960"
 		echo "== dlgen in the guest: all-or-nothing, RT uclamp, DL flags, summary.json"
-		run tests/check-dlgen-guest.sh "$tmp/stock-hikey960" > /dev/null
+		run tests/check-dlgen-guest.sh "$tmp/stock-hikey960"
 		expect "the placement plot renders from the run" \
 			scripts/plot-placement.sh "$tmp/stock-hikey960/cover" "$tmp/stock-hikey960/guest.txt" "$tmp/plot" test
 		echo "== topology presets boot with their declared capacities"
 		for t in rk3399 juno-r2 symmetric8; do
-			boot stock $t tests/plans/boot-only.plan > /dev/null
+			boot stock $t tests/plans/boot-only.plan | grep -v '^\[run-batch\]' 
 			eval "$(scripts/topo.sh experiments/topologies/$t.topo)"
 			expect "$t: guest reports capacities $TOPO_CAPS" \
 				grep -qx "capacities: $TOPO_CAPS" "$tmp/stock-$t/guest.txt"
@@ -150,7 +150,7 @@ else
 		boot patched hikey960 tests/plans/patched-hikey960.plan
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
-		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3" > /dev/null
+		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3"
 	else
 		fail "kernels, aarch64 dlgen and initramfs build"
 	fi

@@ -3,12 +3,14 @@
 # 6.1.192 dl_bw_check_overflow() from sched_cpu_deactivate()): run
 # hotplug-10x8000.json (10 x 8000/16000 us = 5.0 CPUs of bandwidth), try to
 # offline CPU N while it runs, put it back, report.
-# Usage (by initramfs/init): sh hotplug.sh POINTDIR [CPU]
-# Prints "offline: allowed" or "offline: refused: MESSAGE", and dlgen's
-# admission count.
+# Usage (by initramfs/init): sh hotplug.sh POINTDIR [CPU [TASKSET]]
+#   TASKSET: a committed task set name (default hotplug-10x8000.json)
+# Prints "offline: allowed" or "offline: refused: MESSAGE", dlgen's
+# admission count, and the DL bandwidth left accounted once dlgen is gone.
 out=${1:?}
 cpu=${2:-7}
-dlgen -o "$out" /share/in/hotplug-10x8000.json > "$out/run.log" 2>&1 &
+taskset=${3:-hotplug-10x8000.json}
+dlgen -o "$out" "/share/in/$taskset" > "$out/run.log" 2>&1 &
 pid=$!
 sleep 0.5
 if echo 0 > /sys/devices/system/cpu/cpu$cpu/online 2> "$out/err"; then
@@ -22,3 +24,5 @@ wait $pid
 echo "dlgen exit: $?"
 echo "admitted: $(awk -F, 'NR > 1 && $10 == 1' "$out/tasks.csv" | wc -l)"
 echo "cpu$cpu online: $(cat /sys/devices/system/cpu/cpu$cpu/online)"
+# With every DL task gone, each root domain's dl_bw.total_bw must be 0.
+echo "total_bw after: $(grep 'dl_bw->total_bw' /sys/kernel/debug/sched/debug | awk '{ print $NF }' | sort -u | tr '\n' ' ')"
