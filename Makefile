@@ -65,6 +65,7 @@ $(KBUILD)/%/arch/arm64/boot/Image: FORCE
 $(DLGEN): $(DLGEN_SRC)
 	@echo "[dlgen] native build"
 	@$(MAKE) --no-print-directory -s -C dlgen build/dlgen
+	@touch $@
 
 $(SYSROOT)/.dlcap-pkgs: scripts/sysroot.sh
 	@scripts/sysroot.sh > /dev/null
@@ -72,6 +73,7 @@ $(SYSROOT)/.dlcap-pkgs: scripts/sysroot.sh
 $(DLGEN_CROSS): $(DLGEN_SRC) $(SYSROOT)/.dlcap-pkgs
 	@echo "[dlgen] static aarch64 build"
 	@$(MAKE) --no-print-directory -s -C dlgen cross SYSROOT=$(SYSROOT)
+	@touch $@
 
 # gen_init_cpio comes from the extracted tree, which the stock build makes.
 $(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitramfs.sh \

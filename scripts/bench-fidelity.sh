@@ -1,0 +1,46 @@
+#!/bin/bash
+# Timing fidelity of QEMU modes: boot the same plan N times per mode and
+# tabulate late jobs, response and lateness, host seconds per guest second,
+# and whether repeats produce identical job timings.
+# Usage: scripts/bench-fidelity.sh KERNEL TOPO PLAN N OUT.csv MODE...
+#   MODE: NAME=TIMING[:ICOUNT[:APPEND]], e.g. shift1=virtual:shift=1,sleep=off
+#         or rt=realtime. Raw runs: results/raw/fidelity/NAME-i (kept).
+set -eu
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 6 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+kernel=$1 topo=$2 plan=$3 n=$4 out=$5; shift 5
+base=$DLCAP_TOP/results/raw/fidelity/$kernel-$topo-$plan
+tmp=$out.tmp
+mkdir -p "$(dirname "$out")"
+echo "mode,run,task,jobs,late_jobs,mean_response_ms,max_response_ms,max_lateness_ms,host_s,guest_s,host_per_guest,identical_to_run1" > "$tmp"
+for m in "$@"; do
+	name=${m%%=*} spec=${m#*=}
+	IFS=: read -r timing icount append <<< "$spec"
+	for ((i = 1; i <= n; i++)); do
+		d=$base/$name-$i
+		if [ ! -e "$d/.done" ]; then
+			say "$name run $i of $n ($timing${icount:+ $icount}${append:+, guest: $append})"
+			QEMU_TIMING=$timing QEMU_ICOUNT=$icount QEMU_APPEND=$append \
+				"$DLCAP_TOP/scripts/run-batch.sh" "$kernel" "$topo" "$plan" "$d" > "$d.log" 2>&1 ||
+				{ cat "$d.log" >&2; die "$name run $i failed"; }
+			touch "$d/.done"
+		fi
+		host=$(sed -n 's/^host seconds: \([0-9]*\),.*/\1/p' "$d/run.txt")
+		for pt in "$d"/*/; do
+			pt=${pt%/}
+			[ -r "$pt/jobs.csv" ] || continue
+			guest=$(awk -F'[:,]' '/"duration_ns"/ { gsub(/ /, "", $2); print $2 / 1e9 }' "$pt/summary.json")
+			same=-
+			if [ "$i" -gt 1 ]; then
+				# Job timings relative to each run's start: identical or not.
+				rel() { awk -F, 'NR == 1 { next } { if (!s) s = $4; print $1, $2, $3, $4 - s, $5 - s, $6 - s, $9, $10 }' "$1/jobs.csv" | sort; }
+				if cmp -s <(rel "$pt") <(rel "$base/$name-1/$(basename "$pt")"); then same=yes; else same=no; fi
+			fi
+			"$DLCAP_TOP/scripts/summary.sh" "$pt" | tail -n +2 |
+				awk -F, -v m="$name" -v r="$i" -v h="$host" -v g="$guest" -v s="$same" \
+				'{ printf "%s,%d,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s\n", m, r, $1, $3, $4, $6, $7, $8, h, g, h / g, s }' >> "$tmp"
+		done
+	done
+done
+mv "$tmp" "$out"
+say "wrote $out"
