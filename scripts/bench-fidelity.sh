@@ -10,6 +10,7 @@ set -eu
 [ $# -ge 6 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
 kernel=$1 topo=$2 plan=$3 n=$4 out=$5; shift 5
 base=$DLCAP_TOP/results/raw/fidelity/$kernel-$topo-$plan
+mkdir -p "$base"
 tmp=$out.tmp
 mkdir -p "$(dirname "$out")"
 echo "mode,run,task,jobs,late_jobs,mean_response_ms,max_response_ms,max_lateness_ms,host_s,guest_s,host_per_guest,identical_to_run1" > "$tmp"

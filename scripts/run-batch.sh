@@ -13,9 +13,10 @@
 #             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run)
 # Environment:
 #   QEMU_TIMEOUT  seconds of host time for the whole boot (default 900)
-#   QEMU_TIMING   "virtual" (default: -icount shift=1,sleep=off) or
+#   QEMU_TIMING   "virtual" (default: -icount shift=0,sleep=off) or
 #                 "realtime" (multi-threaded TCG against the host clock)
-#   QEMU_ICOUNT   -icount options of the virtual mode (default shift=1,sleep=off)
+#   QEMU_ICOUNT   -icount options of the virtual mode (default shift=0,sleep=off,
+#                 chosen by make bench-fidelity: EXPERIMENTS.md section 2)
 #   QEMU_APPEND   extra guest kernel command-line arguments
 #   QEMU_MEM      guest memory (default 1G)
 #   INITRAMFS     initramfs to boot (default: the cache's)
@@ -98,7 +99,7 @@ cp "$DLCAP_TOP/kernels/knobs" "$work/share/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
 
 case "$timing" in
-virtual) accel=(-icount "${QEMU_ICOUNT:-shift=1,sleep=off}") ;;
+virtual) accel=(-icount "${QEMU_ICOUNT:-shift=0,sleep=off}") ;;
 realtime) accel=(-accel tcg,thread=multi) ;;
 *) echo "run-batch: QEMU_TIMING='$timing' (want virtual|realtime)" >&2; exit 2 ;;
 esac
