@@ -24,6 +24,13 @@ mapfile -t cpus < <(fdtget -l "$tmp" /cpus | grep '^cpu@' |
 	sort -n | cut -d' ' -f2)
 [ "${#cpus[@]}" = "$TOPO_NCPUS" ] || die "QEMU made ${#cpus[@]} cpu nodes, topology has $TOPO_NCPUS"
 
+# QEMU puts fresh random seeds into /chosen on every dump; drop them so the
+# DTB of a topology is the same file every time (and the guest's entropy
+# pool does not differ from boot to boot because of them).
+for prop in rng-seed kaslr-seed; do
+	fdtget "$tmp" /chosen "$prop" >/dev/null 2>&1 && fdtput -d "$tmp" /chosen "$prop"
+done
+
 read -ra caps <<< "$TOPO_CAPS"
 for i in "${!cpus[@]}"; do
 	fdtput -t u "$tmp" "/cpus/${cpus[$i]}" capacity-dmips-mhz "${caps[$i]}"
@@ -41,5 +48,8 @@ for range in $TOPO_CLUSTERS; do
 	done
 	k=$((k + 1))
 done
+# Decompile for reading and recompile from that text: the final DTB is
+# dtc's canonical output, the same bytes for the same topology and QEMU.
 dtc -q -I dtb -O dts -o "${out%.dtb}.dts" "$tmp"
+dtc -q -I dts -O dtb -o "$tmp" "${out%.dtb}.dts"
 mv "$tmp" "$out"

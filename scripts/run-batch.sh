@@ -93,7 +93,7 @@ rm -rf "$work"; mkdir -p "$work/share/in" "$work/share/out"
 printf '%s\n' ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} \
 	"$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
 	xargs -d '\n' cp -t "$work/share/in/"
-printf '%s\n' "${guestplan[@]}" > "$work/share/in/plan"
+printf '%s\n' "${guestplan[@]}" > "$work/share/in/plan"	# all points
 echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/share/in/capacities"
 cp "$DLCAP_TOP/kernels/knobs" "$work/share/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
@@ -110,45 +110,174 @@ qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -fsdev "local,id=fs0,path=$work/share,security_model=none"
       -device virtio-9p-pci,fsdev=fs0,mount_tag=dlcap)
 
-say "$kernel on $topo: ${#names[@]} point(s) of $plan, timing $timing, $(qemu-system-aarch64 --version | head -1)"
-start=$(date +%s)
-rc=0
-timeout "$timeout_s" "${qemu[@]}" < /dev/null > "$work/console.log" 2>&1 || rc=$?
-elapsed=$(( $(date +%s) - start ))
-
+# The batch's identity: when it changes, earlier points in OUTDIR are stale
+# and are removed; when it is the same, finished points are kept and only
+# the rest run (an interrupted batch resumes).
+imgsum=$(sha256sum < "$image" | cut -c1-16)
+cfgsum=$(sha256sum < "$(dirname "$image")/../../../.config" | cut -c1-16)
+PATCHES=
+. "$DLCAP_TOP/kernels/variants/$kernel"
+patchsum=none
+[ -n "$PATCHES" ] && patchsum=$(cat "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch | sha256sum | cut -c1-16)
+key=$( {
+	echo "$imgsum $cfgsum $patchsum"; sha256sum < "$initramfs"; sha256sum < "$work/topo.dtb"
+	cat "$work/share/in/plan" "$work/share/in/capacities"; echo "$timing ${QEMU_ICOUNT:-} ${QEMU_APPEND:-} $mem"
+	cat ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} /dev/null
+} | sha256sum | cut -c1-16)
 mkdir -p "$outdir"
+if [ "$(cat "$outdir/.batch-key" 2>/dev/null)" != "$key" ]; then
+	for n in "${names[@]}"; do rm -rf "${outdir:?}/$n"; done
+	rm -f "$outdir/console.log"
+	echo "$key" > "$outdir/.batch-key"
+fi
+point_timeout=${POINT_TIMEOUT:-600}
+qver=$(qemu-system-aarch64 --version | head -1)
+dlgen_ver=$("$dlgen_host" --version | cut -d' ' -f2)
+
+# manifest POINT BOOT: how a finished point was produced.
+manifest() {
+	local n=$1 ts line
+	line=$(grep -m1 "^$n " "$work/share/in/plan")
+	ts=$(echo "$line" | cut -d' ' -f2)
+	{
+		echo "point: $line"
+		echo "taskset: $ts sha256 $(sha256sum < "$work/share/in/$ts" | cut -c1-16)"
+		echo "kernel: $kernel Image sha256 $imgsum .config sha256 $cfgsum patches ${PATCHES:-none} sha256 $patchsum"
+		echo "knobs: $(tr '\n' ';' < "$outdir/$n/knobs.txt" 2>/dev/null)"
+		echo "topology: $topo ($TOPO_CAPS) file sha256 $(sha256sum < "$topofile" | cut -c1-16) dtb sha256 $(sha256sum < "$work/topo.dtb" | cut -c1-16)"
+		echo "qemu: $qver"
+		echo "timing: $timing${QEMU_ICOUNT:+ (icount $QEMU_ICOUNT)}"
+		echo "command: ${qemu[*]}"
+		echo "dlgen: $dlgen_ver"
+		echo "initramfs sha256: $(sha256sum < "$initramfs" | cut -c1-16)"
+		echo "boot: $2 of this batch, batch key $key"
+	} > "$outdir/$n/manifest.txt"
+}
+
+# collect BOOT: move every point the guest finished (renamed into place on
+# the share) into OUTDIR, atomically; called while QEMU runs and after.
+collect() {
+	local n k
+	for n in "${pending[@]}"; do
+		[ -d "$work/share/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
+		rm -rf "$outdir/.$n.tmp"
+		cp -r "$work/share/out/$n" "$outdir/.$n.tmp"
+		mv "$outdir/.$n.tmp" "$outdir/$n"
+		manifest "$n" "$1"
+		k=0
+		for m in "${names[@]}"; do [ -d "$outdir/$m" ] && k=$((k + 1)); done
+		say "[$k/${#names[@]}] $n: exit $(cat "$outdir/$n/rc"); $(( $(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null || echo 1) - 1 )) jobs"
+	done
+}
+
+# watch PID LOG: wait for QEMU, killing it on a kernel error in the console
+# or when one point runs past POINT_TIMEOUT; prints the reason, if any.
+errors='Kernel panic|BUG:|WARNING:|Oops|rcu.*stall|INFO: task .* blocked|Unable to handle kernel'
+watch() {
+	set +e	# runs in the background: no command here may end it early
+	local pid=$1 log=$2 last=0 t0 now
+	t0=$(date +%s)
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 0.5
+		collect "$boot" >&2
+		if grep -qE "$errors" "$log"; then
+			echo "kernel error on the console"; kill "$pid"; return
+		fi
+		now=$(date +%s)
+		n=$(grep -c '^dlcap-init: ' "$log")
+		[ "$n" != "$last" ] && { last=$n; t0=$now; }
+		if [ $((now - t0)) -gt "$point_timeout" ]; then
+			echo "no progress for ${point_timeout}s (POINT_TIMEOUT)"; kill "$pid"; return
+		fi
+	done
+}
+
+failed=0 boot=0 total_elapsed=0 qpid= wpid=
+# Interrupted (Ctrl-C, make killed): take QEMU down too; finished points
+# are already in OUTDIR and the next run resumes after them.
+trap 'kill $qpid $wpid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM
+: >> "$outdir/console.log"
+while :; do
+	pending=()
+	for n in "${names[@]}"; do [ -d "$outdir/$n" ] || pending+=("$n"); done
+	[ ${#pending[@]} -gt 0 ] || break
+	boot=$((boot + 1))
+	say "$kernel on $topo, boot $boot: ${#pending[@]} of ${#names[@]} point(s) of $plan left, timing $timing, $qver"
+	for n in "${pending[@]}"; do grep -m1 "^$n " "$work/share/in/plan"; done > "$work/share/in/plan.boot"
+	rm -rf "$work/share/out"; mkdir -p "$work/share/out"
+	start=$(date +%s)
+	rc=0
+	timeout "$timeout_s" "${qemu[@]}" < /dev/null > "$work/console.log" 2>&1 &
+	qpid=$!
+	# In the background, so that a signal to this script is handled at once.
+	watch "$qpid" "$work/console.log" > "$work/reason" &
+	wpid=$!
+	wait "$wpid" || true
+	wait "$qpid" || rc=$?
+	reason=$(cat "$work/reason")
+	elapsed=$(( $(date +%s) - start ))
+	total_elapsed=$((total_elapsed + elapsed))
+	{ echo "===== dlcap boot $boot ($(date -u +%FT%TZ)) ====="; cat "$work/console.log"; } >> "$outdir/console.log"
+	[ -r "$work/share/out/guest.txt" ] && cp "$work/share/out/guest.txt" "$outdir/"
+	[ $rc = 124 ] && reason="QEMU did not power off within ${timeout_s}s (QEMU_TIMEOUT)"
+
+	collect "$boot"
+	progressed=0
+	for n in "${pending[@]}"; do [ -d "$outdir/$n" ] && progressed=1; done
+	if [ -r "$work/share/out/FAILED" ]; then
+		echo "run-batch: guest refused to run: $(cat "$work/share/out/FAILED")" >&2
+		failed=1; break
+	fi
+	# The point that was running when the boot ended badly, or when the
+	# first kernel error was printed, is failed (its data, if any, kept).
+	errline=$(grep -nE "$errors" "$work/console.log" | head -1 | cut -d: -f1)
+	if [ -n "$errline" ]; then
+		running=$(head -n "$errline" "$work/console.log" |
+			sed -n 's/^dlcap-init: start \([^:]*\):.*/\1/p' | tail -1)
+		[ -n "$running" ] && [ -d "$outdir/$running" ] && mv "$outdir/$running" "$outdir/.$running.tmp"
+	else
+		running=$(sed -n 's/^dlcap-init: start \([^:]*\):.*/\1/p' "$work/console.log" | tail -1)
+	fi
+	if [ -n "$running" ] && [ ! -d "$outdir/$running" ]; then
+		mkdir -p "$outdir/.$running.tmp"
+		{
+			echo "point $running failed in boot $boot: ${reason:-the guest stopped while it ran (QEMU exit $rc)}"
+			if [ -n "$errline" ]; then
+				echo "--- console from 20 lines before the first kernel error ---"
+				tail -n +"$(( errline > 20 ? errline - 20 : 1 ))" "$work/console.log" | head -80
+			else
+				echo "--- last 60 console lines ---"
+				tail -60 "$work/console.log"
+			fi
+		} > "$outdir/.$running.tmp/FAILED"
+		echo fail > "$outdir/.$running.tmp/rc"
+		mv "$outdir/.$running.tmp" "$outdir/$running"
+		echo "run-batch: point $running FAILED: ${reason:-the guest stopped while it ran (QEMU exit $rc)}; see $outdir/$running/FAILED" >&2
+		failed=1
+		continue	# reboot for the points after it
+	fi
+	if [ -n "$reason" ] || [ $rc != 0 ]; then
+		echo "run-batch: boot $boot ended badly (${reason:-QEMU exit $rc}) with no point running" >&2
+		failed=1
+		[ $progressed = 1 ] && continue
+		break
+	fi
+done
+for n in "${names[@]}"; do
+	if [ ! -d "$outdir/$n" ]; then
+		echo "run-batch: point $n produced no result" >&2; failed=1
+	elif [ -e "$outdir/$n/FAILED" ]; then
+		failed=1
+	fi
+done
 {
-	echo "kernel: $kernel ($image, sha256 $(sha256sum < "$image" | cut -c1-16))"
+	echo "kernel: $kernel ($image, sha256 $imgsum)"
 	echo "topology: $topo ($TOPO_CAPS)"
 	echo "plan: $plan"
 	echo "timing: $timing${QEMU_ICOUNT:+ (icount $QEMU_ICOUNT)}"
-	echo "qemu: $(qemu-system-aarch64 --version | head -1)"
+	echo "qemu: $qver"
 	echo "command: ${qemu[*]}"
-	echo "host seconds: $elapsed, qemu exit: $rc"
-} > "$work/run.txt"
-cp "$work/console.log" "$work/run.txt" "$outdir/"
-[ -r "$work/share/out/guest.txt" ] && cp "$work/share/out/guest.txt" "$outdir/"
-
-failed=0
-if [ $rc = 124 ]; then
-	echo "run-batch: QEMU did not power off within ${timeout_s}s (QEMU_TIMEOUT)" >&2; failed=1
-elif [ $rc != 0 ]; then
-	echo "run-batch: QEMU exited with status $rc" >&2; failed=1
-fi
-if grep -nE 'Kernel panic|BUG:|WARNING:|Oops|rcu.*stall|INFO: task .* blocked' "$work/console.log" >&2; then
-	echo "run-batch: the console shows kernel errors ($outdir/console.log)" >&2; failed=1
-fi
-if [ -r "$work/share/out/FAILED" ]; then
-	echo "run-batch: guest refused to run: $(cat "$work/share/out/FAILED")" >&2; failed=1
-fi
-for n in "${names[@]}"; do
-	if [ -d "$work/share/out/$n" ]; then
-		rm -rf "${outdir:?}/$n"
-		cp -r "$work/share/out/$n" "$outdir/$n"
-		say "$n: dlgen exit $(cat "$outdir/$n/rc"); $(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null || echo 0) lines in jobs.csv"
-	else
-		echo "run-batch: point $n produced no result" >&2; failed=1
-	fi
-done
-say "done in ${elapsed}s; console log: $outdir/console.log"
+	echo "host seconds: $total_elapsed, boots: $boot, qemu exit: ${rc:-none}"
+} > "$outdir/run.txt"
+say "done: $boot boot(s) in ${total_elapsed}s; console log: $outdir/console.log"
 exit $failed

@@ -147,6 +147,33 @@ else
 			scripts/run-batch.sh stock hikey960 tests/plans/boot-only.plan "$tmp/wrongcaps" > "$tmp/wrong.out" 2>&1; rc=$?
 		expect "a guest whose capacities differ from the topology refuses to run (exit $rc)" \
 			sh -c "test $rc = 1 && grep -q 'guest refused to run: cpu_capacity is' '$tmp/wrong.out' && test ! -e '$tmp/wrongcaps/idle'"
+		echo "== runner: faults are failed points, the rest still runs; resume redoes nothing"
+		POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults.out" 2>&1; rc=$?
+		expect "a batch with failed points exits 1 (got $rc)" test $rc = 1
+		for p in ok1 ok2 ok3; do
+			expect "faults: point $p ran (exit 0, 4 jobs)" \
+				sh -c "test \"\$(cat '$tmp/faults/$p/rc')\" = 0 && test \$(wc -l < '$tmp/faults/$p/jobs.csv') = 5"
+		done
+		expect "faults: the panic is recorded as a failed point with the console excerpt" \
+			sh -c "grep -q 'kernel error on the console' '$tmp/faults/panic/FAILED' && grep -q 'Kernel panic - not syncing: dlcap fault injection' '$tmp/faults/panic/FAILED'"
+		expect "faults: the hang is failed by the per-point budget" grep -q 'no progress for 15s' "$tmp/faults/hang/FAILED"
+		expect "faults: a guest dying mid-point fails that point" grep -q 'the guest stopped while it ran' "$tmp/faults/off/FAILED"
+		expect "faults: every finished point has a manifest with kernel, topology, QEMU, dlgen" \
+			sh -c "for p in ok1 ok2 ok3; do grep -q '^kernel: stock Image sha256' '$tmp/faults/'\$p/manifest.txt && grep -q '^qemu: QEMU emulator' '$tmp/faults/'\$p/manifest.txt && grep -q '^dlgen: ' '$tmp/faults/'\$p/manifest.txt || exit 1; done"
+		stamp=$(stat -c %Y "$tmp/faults/ok1/jobs.csv")
+		POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults2.out" 2>&1
+		expect "faults: running the batch again boots nothing and redoes no point" \
+			sh -c "grep -q 'done: 0 boot' '$tmp/faults2.out' && test $stamp = \$(stat -c %Y '$tmp/faults/ok1/jobs.csv')"
+		printf 'a cover-letter.json -d 1000\nb cover-letter.json -d 1000\n' > "$tmp/resume.plan"
+		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume1.out" 2>&1 &
+		rpid=$!
+		for i in $(seq 300); do [ -d "$tmp/resume/a" ] && break; sleep 0.2; done
+		kill $rpid; wait $rpid
+		expect "resume: killed after its first point, the runner left that point and no QEMU" \
+			sh -c "test -d '$tmp/resume/a' && test ! -d '$tmp/resume/b' && ! pgrep -f '[q]emu-system-aarch64.*runs/stock-symmetric8-resume/' > /dev/null"
+		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume2.out" 2>&1
+		expect "resume: the rerun runs only the missing point" \
+			sh -c "grep -q '1 of 2 point' '$tmp/resume2.out' && ! grep -q '\] a:' '$tmp/resume2.out' && test -d '$tmp/resume/b'"
 		boot patched hikey960 tests/plans/patched-hikey960.plan
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
