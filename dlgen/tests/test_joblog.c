@@ -64,27 +64,31 @@ static void test_sizing(void)
 	CHECK(task_relative_deadline(&t) == 16000000ULL, "other jobs use the period");
 }
 
+/* Make DIR/cpuN, with a cpu_capacity file holding CAP unless CAP < 0. */
+static void fake_cpu(const char *dir, int cpu, int cap)
+{
+	char p[256];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/cpu%d", dir, cpu);
+	mkdir(p, 0755);
+	if (cap < 0)
+		return;
+	snprintf(p, sizeof(p), "%s/cpu%d/cpu_capacity", dir, cpu);
+	f = fopen(p, "w");
+	fprintf(f, "%d\n", cap);
+	fclose(f);
+}
+
 static void test_capacity(void)
 {
 	char dir[] = "/tmp/dlgen-sysfs-XXXXXX", p[256];
 	struct capacity_table ct;
-	FILE *f;
 
 	CHECK(mkdtemp(dir) != NULL, "temporary sysfs");
-	snprintf(p, sizeof(p), "%s/cpu0", dir);
-	mkdir(p, 0755);
-	snprintf(p, sizeof(p), "%s/cpu0/cpu_capacity", dir);
-	f = fopen(p, "w");
-	fprintf(f, "462\n");
-	fclose(f);
-	snprintf(p, sizeof(p), "%s/cpu1", dir);
-	mkdir(p, 0755);
-	snprintf(p, sizeof(p), "%s/cpu1/cpu_capacity", dir);
-	f = fopen(p, "w");
-	fprintf(f, "1024\n");
-	fclose(f);
-	snprintf(p, sizeof(p), "%s/cpu2", dir);
-	mkdir(p, 0755);
+	fake_cpu(dir, 0, 462);
+	fake_cpu(dir, 1, 1024);
+	fake_cpu(dir, 2, -1);
 
 	CHECK(capacity_table_read(&ct, dir) == 3, "three CPUs found");
 	CHECK(ct.cap[0] == 462 && ct.cap[1] == 1024 && ct.cap[2] == 1024,
