@@ -63,6 +63,10 @@ expect "--check on a missing file exits 2 with one line" test $rc = 2 -a "$(wc -
 "$DLGEN" --duration-ms abc tests/data/other-short.json 2> "$tmp/err"; rc=$?
 expect "a bad --duration-ms exits 2 naming the option" grep -q -- '--duration-ms' "$tmp/err"
 expect "--help documents the exit status" sh -c "'$DLGEN' --help | grep -q 'Exit status'"
+for opt in $("$DLGEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
+	# roff spells a hyphen \-: look for the option as the man page writes it
+	expect "dlgen.1 documents $opt" grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" dlgen/dlgen.1
+done
 
 echo "== dlgen native run (SCHED_OTHER, 300 ms)"
 if "$DLGEN" -o "$tmp/native" -d 300 tests/data/other-short.json > "$tmp/out" 2>&1; then
