@@ -27,6 +27,12 @@
 /* __checkparam_dl(): deadline/period must fit in 63 bits. */
 #define DL_MAX_NS	(1ULL << 63)
 #define DURATION_MAX_S	(24 * 3600)
+/*
+ * The default range of a DL period, kernel.sched_deadline_period_min_us and
+ * _max_us (__checkparam_dl() refuses others with EINVAL).
+ */
+#define DL_PERIOD_MIN_US	100ULL
+#define DL_PERIOD_MAX_US	(1ULL << 22)
 
 struct parse_ctx {
 	const char *path;
@@ -361,6 +367,12 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 			(unsigned long long)t->dl_period_ns / NS_PER_US);
 	if (t->dl_period_ns >= DL_MAX_NS)
 		problem(c, "tasks", name, "dl-period", "period must be below 2^63 ns");
+	else if (t->dl_period_ns < DL_PERIOD_MIN_US * NS_PER_US ||
+		 t->dl_period_ns > DL_PERIOD_MAX_US * NS_PER_US)
+		problem(c, "tasks", name, "dl-period",
+			"period %llu us is outside the kernel's default range [%llu, %llu] us (kernel.sched_deadline_period_min_us/_max_us)",
+			(unsigned long long)(t->dl_period_ns / NS_PER_US),
+			DL_PERIOD_MIN_US, DL_PERIOD_MAX_US);
 }
 
 static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts)
@@ -397,6 +409,7 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 	struct json_tokener *tok;
 	json_object *root, *tasks = NULL;
 	enum json_tokener_error jerr;
+	unsigned int i;
 	int line, col;
 
 	memset(ts, 0, sizeof(*ts));
@@ -449,6 +462,14 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		}
 		if (!ts->ntasks)
 			problem(&c, "tasks", NULL, NULL, "no tasks");
+	}
+	for (i = 0; ts->duration_ns && i < ts->ntasks; i++) {
+		const struct task_spec *t = &ts->tasks[i];
+
+		if (t->run_ns && t->delay_ns + t->run_ns > ts->duration_ns)
+			problem(&c, "tasks", t->name, "run",
+				"delay + run (%llu us) is longer than global.duration: no job could finish",
+				(unsigned long long)((t->delay_ns + t->run_ns) / NS_PER_US));
 	}
 	json_object_put(root);
 	return c.problems;

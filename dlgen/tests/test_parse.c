@@ -200,13 +200,25 @@ static void test_bad_structure(void)
 	      strstr(errbuf, "tasks.r.util_max: 2048 is out of range [0, 1024]"),
 	      "util_max above 1024 refused: %s", errbuf);
 	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"d\": { \"policy\": \"SCHED_DEADLINE\","
-		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 5, \"dl-flags\": [\"reclaim\", \"overrun\"] } } }") == 0 &&
+		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 500, \"dl-flags\": [\"reclaim\", \"overrun\"] } } }") == 0 &&
 	      ts.tasks[0].dl_flags == (DLGEN_DL_RECLAIM | DLGEN_DL_OVERRUN),
 	      "dl-flags reclaim + overrun parse: %s", errbuf);
 	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"d\": { \"policy\": \"SCHED_DEADLINE\","
-		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 5, \"dl-flags\": [\"turbo\"] } } }") == 1 &&
+		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 500, \"dl-flags\": [\"turbo\"] } } }") == 1 &&
 	      strstr(errbuf, "tasks.d.dl-flags: unknown flag \"turbo\""),
 	      "unknown dl flag named: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"d\": { \"policy\": \"SCHED_DEADLINE\","
+		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 5, \"dl-period\": 50 } } }") == 1 &&
+	      strstr(errbuf, "tasks.d.dl-period: period 50 us is outside the kernel's default range [100, 4194304] us"),
+	      "a DL period below the kernel's minimum refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 10}, \"tasks\": { \"d\": { \"policy\": \"SCHED_DEADLINE\","
+		    " \"run\": 1, \"timer\": {\"period\": 9}, \"dl-runtime\": 5, \"dl-period\": 5000000 } } }") == 1 &&
+	      strstr(errbuf, "period 5000000 us is outside"),
+	      "a DL period above the kernel's maximum refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"r\": { \"run\": 900000,"
+		    " \"delay\": 200000, \"timer\": {\"period\": 9} } } }") == 1 &&
+	      strstr(errbuf, "tasks.r.run: delay + run (1100000 us) is longer than global.duration"),
+	      "a job longer than the run refused: %s", errbuf);
 	CHECK(parse("[1, 2]") == 1 && strstr(errbuf, "expected an object"),
 	      "non-object top level refused: %s", errbuf);
 	CHECK(parse("") == 1 && strstr(errbuf, "JSON syntax error"),
