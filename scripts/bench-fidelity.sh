@@ -1,7 +1,8 @@
 #!/bin/bash
 # Timing fidelity of QEMU modes: boot the same plan N times per mode and
-# tabulate late jobs, response and lateness, host seconds per guest second,
-# and whether repeats produce identical job timings.
+# tabulate late jobs, response and lateness, wake-up latency (start -
+# release, p50/p99/max over the point's jobs), host seconds per guest
+# second, and whether repeats produce identical job timings.
 # Usage: scripts/bench-fidelity.sh KERNEL TOPO PLAN N OUT.csv MODE...
 #   MODE: NAME=TIMING[:ICOUNT[:APPEND]], e.g. shift1=virtual:shift=1,sleep=off
 #         or rt=realtime. Raw runs: results/raw/fidelity/NAME-i (kept).
@@ -13,7 +14,7 @@ base=$DLCAP_TOP/results/raw/fidelity/$kernel-$topo-$plan
 mkdir -p "$base"
 tmp=$out.tmp
 mkdir -p "$(dirname "$out")"
-echo "mode,run,task,jobs,late_jobs,mean_response_ms,max_response_ms,max_lateness_ms,host_s,guest_s,host_per_guest,identical_to_run1" > "$tmp"
+echo "mode,run,task,jobs,late_jobs,mean_response_ms,max_response_ms,max_lateness_ms,host_s,guest_s,host_per_guest,identical_to_run1,wakeup_p50_us,wakeup_p99_us,wakeup_max_us" > "$tmp"
 for m in "$@"; do
 	name=${m%%=*} spec=${m#*=}
 	IFS=: read -r timing icount append <<< "$spec"
@@ -37,9 +38,14 @@ for m in "$@"; do
 				rel() { awk -F, 'NR == 1 { next } { if (!s) s = $4; print $1, $2, $3, $4 - s, $5 - s, $6 - s, $9, $10 }' "$1/jobs.csv" | sort; }
 				if cmp -s <(rel "$pt") <(rel "$base/$name-1/$(basename "$pt")"); then same=yes; else same=no; fi
 			fi
+			# Wake-up latency of the point's jobs: start - release, in us.
+			wake=$(awk -F, 'NR > 1 { print $5 - $4 }' "$pt/jobs.csv" | sort -n |
+				awk '{ v[NR] = $1 } END { if (!NR) { print "-,-,-"; exit }
+					i = int(NR * 0.99); if (i < NR * 0.99) i++
+					printf "%.1f,%.1f,%.1f", v[int((NR + 1) / 2)] / 1e3, v[i] / 1e3, v[NR] / 1e3 }')
 			"$DLCAP_TOP/scripts/summary.sh" "$pt" | tail -n +2 |
-				awk -F, -v m="$name" -v r="$i" -v h="$host" -v g="$guest" -v s="$same" \
-				'{ printf "%s,%d,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s\n", m, r, $1, $3, $4, $6, $7, $8, h, g, h / g, s }' >> "$tmp"
+				awk -F, -v m="$name" -v r="$i" -v h="$host" -v g="$guest" -v s="$same" -v w="$wake" \
+				'{ printf "%s,%d,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s,%s\n", m, r, $1, $3, $4, $6, $7, $8, h, g, h / g, s, w }' >> "$tmp"
 		done
 	done
 done
