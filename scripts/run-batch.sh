@@ -107,8 +107,10 @@ qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
       -kernel "$image" -initrd "$initramfs" -dtb "$work/topo.dtb"
       -append "console=ttyAMA0 panic=-1 dlcap.guest=1${QEMU_APPEND:+ $QEMU_APPEND}"
-      -fsdev "local,id=fs0,path=$work/share,security_model=none"
-      -device virtio-9p-pci,fsdev=fs0,mount_tag=dlcap)
+      -fsdev "local,id=fsin,path=$work/share/in,security_model=none,readonly=on"
+      -device virtio-9p-pci,fsdev=fsin,mount_tag=dlcap-in
+      -fsdev "local,id=fsout,path=$work/share/out,security_model=none"
+      -device virtio-9p-pci,fsdev=fsout,mount_tag=dlcap-out)
 
 # The batch's identity: when it changes, earlier points in OUTDIR are stale
 # and are removed; when it is the same, finished points are kept and only
