@@ -63,9 +63,8 @@ uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 
 	cpu_trace_add(tr, sched_getcpu());
 	/*
-	 * Each pass is two cheap syscalls (a few us of CPU time, far below
-	 * WORK_CHUNK_NS); time spent preempted is not thread CPU time, so it
-	 * is never charged.  The interval is charged to the CPU seen at its
+	 * Each pass is two cheap syscalls; time spent preempted is not
+	 * thread CPU time, so it is never charged.  The interval is charged to the CPU seen at its
 	 * end: a migration misattributes at most one pass.
 	 */
 	while (done < want_ns && !*stop) {

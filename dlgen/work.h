@@ -26,12 +26,11 @@ int capacity_table_read(struct capacity_table *ct, const char *sysfs_cpu);
 uint64_t work_scaled(const struct capacity_table *ct, int cpu,
 		     uint64_t cputime_ns);
 
-/* Upper bound on the CPU time between two samples (one pass is far less). */
-#define WORK_CHUNK_NS	20000ULL
-
 /*
  * Spin until @want_ns of capacity-1024 work is done, sampling thread CPU
- * time and the current CPU at least every WORK_CHUNK_NS of CPU time.
+ * time and the current CPU on every pass of a loop of two syscalls (a few
+ * us of CPU time on a real or idle CPU; longer when the hypervisor stalls
+ * the vCPU, which the guest counts as CPU time: EXPERIMENTS.md section 2).
  * Each interval is charged to the CPU sampled at its end.  The CPUs seen
  * go into @tr, the CPU time per CPU is added to @busy_ns[cpu] (ct->ncpus
  * entries).  Returns the work done (>= want_ns), or less if *@stop
