@@ -6,7 +6,7 @@
 set -eu
 
 want=${1:-all}
-host_pkgs="gcc make pkg-config libjson-c-dev"
+host_pkgs="gcc make pkg-config libjson-c-dev clang libclang-rt-14-dev"
 all_pkgs="$host_pkgs linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	bc bison flex rsync libssl-dev libelf-dev cpio xz-utils gzip
 	device-tree-compiler gnuplot-nox"

@@ -51,6 +51,13 @@ else
 	cat "$tmp/san.log"; fail "dlgen unit tests build with sanitizers"
 fi
 
+echo "== dlgen JSON front end under libFuzzer (15 s; corpus: task sets + past crashes)"
+if make -s -C dlgen fuzz FUZZ_SECONDS=15 > "$tmp/fuzz.log" 2>&1; then
+	pass "fuzzing the parser found no crash, leak or UB ($(grep -o 'Done [0-9]* runs' "$tmp/fuzz.log"))"
+else
+	fail "fuzzing the parser"; grep -E 'ERROR|SUMMARY|artifact' "$tmp/fuzz.log" | head -10
+fi
+
 echo "== dlgen command line"
 expect "--check accepts the committed task sets" "$DLGEN" --check experiments/tasksets/*.json
 "$DLGEN" --check tests/data/seed-missing-comma.json 2> "$tmp/err"; rc=$?
