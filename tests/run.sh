@@ -75,6 +75,19 @@ for opt in $("$DLGEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
 	expect "dlgen.1 documents $opt" grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" dlgen/dlgen.1
 done
 
+echo "== dlgen-gen (UUniFast-discard task sets)"
+GEN=$top/dlgen/build/dlgen-gen
+"$GEN" -n 8 -u 3.5 --umax 0.7 --seed 9 > "$tmp/gen1.json" 2> "$tmp/err"
+expect "a generated set passes dlgen --check" "$DLGEN" --check "$tmp/gen1.json"
+"$GEN" -n 8 -u 3.5 --umax 0.7 --seed 9 > "$tmp/gen2.json"
+expect "same arguments and seed, same file" cmp -s "$tmp/gen1.json" "$tmp/gen2.json"
+"$GEN" -n 8 -u 3.5 --umax 0.7 --seed 10 > "$tmp/gen3.json"
+expect "another seed, another set" sh -c "! cmp -s '$tmp/gen1.json' '$tmp/gen3.json'"
+expect "the set's sum of run/period is U = 3.5 within the us rounding (n/pmin = 0.0008)" \
+	awk -F'[:,]' '/"period" :/ { p = $5 + 0 } /"run" :/ { s += $2 / p } END { d = s - 3.5; exit !(d < 0.0008 && d > -0.0008) }' "$tmp/gen1.json"
+"$GEN" -n 2 -u 1.9 --umax 0.5 > /dev/null 2> "$tmp/err"; rc=$?
+expect "an impossible U exits 2 saying why (got $rc)" sh -c "test $rc = 2 && grep -q 'no set can satisfy' '$tmp/err'"
+
 echo "== dlgen native run (SCHED_OTHER, 300 ms)"
 if "$DLGEN" -o "$tmp/native" -d 300 tests/data/other-short.json > "$tmp/out" 2>&1; then
 	pass "native run exits 0"
