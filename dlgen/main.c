@@ -204,7 +204,8 @@ static int write_summary(const char *dir, const char *input,
 static void print_summary(const struct task_log *logs, unsigned int n,
 			  const struct capacity_table *caps)
 {
-	unsigned int i, k;
+	struct lateness_stats st;
+	unsigned int i;
 
 	printf("dlgen: %u CPUs, capacities", caps->ncpus);
 	for (i = 0; i < caps->ncpus; i++)
@@ -212,17 +213,15 @@ static void print_summary(const struct task_log *logs, unsigned int n,
 	printf("\n");
 	for (i = 0; i < n; i++) {
 		const struct task_log *l = &logs[i];
-		unsigned int misses = 0;
 
-		for (k = 0; k < l->njobs; k++)
-			misses += job_lateness(&l->jobs[k]) > 0;
+		lateness_stats(l, &st);
 		if (l->setattr_ret)
 			printf("dlgen: %s-%u: %s refused: %s\n", l->spec->name,
 			       l->instance, policy_name(l->spec->policy),
 			       strerrorname_np(l->setattr_errno));
 		else
 			printf("dlgen: %s-%u: %u jobs, %u late\n", l->spec->name,
-			       l->instance, l->njobs, misses);
+			       l->instance, st.jobs, st.misses);
 	}
 }
 

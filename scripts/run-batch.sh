@@ -115,14 +115,17 @@ qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
 # The batch's identity: when it changes, earlier points in OUTDIR are stale
 # and are removed; when it is the same, finished points are kept and only
 # the rest run (an interrupted batch resumes).
-imgsum=$(sha256sum < "$image" | cut -c1-16)
-cfgsum=$(sha256sum < "$(dirname "$image")/../../../.config" | cut -c1-16)
+imgsum=$(hash_files "$image")
+cfgsum=$(hash_files "$(dirname "$image")/../../../.config")
+initsum=$(hash_files "$initramfs")
+dtbsum=$(hash_files "$work/topo.dtb")
+topsum=$(hash_files "$topofile")
 PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
-[ -n "$PATCHES" ] && patchsum=$(cat "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch | sha256sum | cut -c1-16)
+[ -n "$PATCHES" ] && patchsum=$(hash_files "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch)
 key=$( {
-	echo "$imgsum $cfgsum $patchsum"; sha256sum < "$initramfs"; sha256sum < "$work/topo.dtb"
+	echo "$imgsum $cfgsum $patchsum $initsum $dtbsum"
 	cat "$work/share/in/plan" "$work/share/in/capacities"; echo "$timing ${QEMU_ICOUNT:-} ${QEMU_APPEND:-} $mem"
 	cat ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} /dev/null
 } | sha256sum | cut -c1-16)
@@ -143,15 +146,15 @@ manifest() {
 	ts=$(echo "$line" | cut -d' ' -f2)
 	{
 		echo "point: $line"
-		echo "taskset: $ts sha256 $(sha256sum < "$work/share/in/$ts" | cut -c1-16)"
+		echo "taskset: $ts sha256 $(hash_files "$work/share/in/$ts")"
 		echo "kernel: $kernel Image sha256 $imgsum .config sha256 $cfgsum patches ${PATCHES:-none} sha256 $patchsum"
 		echo "knobs: $(tr '\n' ';' < "$outdir/$n/knobs.txt" 2>/dev/null)"
-		echo "topology: $topo ($TOPO_CAPS) file sha256 $(sha256sum < "$topofile" | cut -c1-16) dtb sha256 $(sha256sum < "$work/topo.dtb" | cut -c1-16)"
+		echo "topology: $topo ($TOPO_CAPS) file sha256 $topsum dtb sha256 $dtbsum"
 		echo "qemu: $qver"
 		echo "timing: $timing${QEMU_ICOUNT:+ (icount $QEMU_ICOUNT)}"
 		echo "command: ${qemu[*]}"
 		echo "dlgen: $dlgen_ver"
-		echo "initramfs sha256: $(sha256sum < "$initramfs" | cut -c1-16)"
+		echo "initramfs sha256: $initsum"
 		echo "boot: $2 of this batch, batch key $key"
 	} > "$outdir/$n/manifest.txt"
 }
