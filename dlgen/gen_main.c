@@ -25,9 +25,15 @@ static void usage(FILE *f)
 "  --pmax US     longest period, us (default 100000)\n"
 "  --gran US     period granularity, us (default 1000)\n"
 "  --margin M    DL runtime = run * (1 + M) (default 0.1)\n"
+"  --algo A      uunifast (UUniFast-discard, default) or randfixedsum\n"
+"  --dratio LO:HI  constrained deadlines: dl-deadline = period * r, r uniform\n"
+"                in [LO, HI] (0 < LO <= HI <= 1), rounded to --gran and never\n"
+"                below the DL runtime (default 1:1, implicit deadlines)\n"
 "  --duration S  global.duration, s (default 2)\n"
 "  --seed S      generator seed (default 1); same arguments, same file\n"
-"Utilizations: UUniFast-discard; periods log-uniform; implicit deadlines.\n");
+"Periods are log-uniform. The draws come in a fixed order (utilizations,\n"
+"then per task its period and deadline), so adding --dratio keeps the\n"
+"utilizations and periods of the same seed.\n");
 }
 
 static int num(const char *opt, const char *s, double lo, double hi, double *out)
@@ -55,11 +61,15 @@ int main(int argc, char **argv)
 		{ "margin", required_argument, NULL, 6 },
 		{ "duration", required_argument, NULL, 7 },
 		{ "seed", required_argument, NULL, 8 },
+		{ "algo", required_argument, NULL, 9 },
+		{ "dratio", required_argument, NULL, 10 },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	double n = 0, total = 0, umin = 0, umax = 1, pmin = 10000, pmax = 100000;
-	double gran = 1000, margin = 0.1, duration = 2, seedd = 1;
+	double gran = 1000, margin = 0.1, duration = 2, seedd = 1, dlo = 1, dhi = 1;
+	const char *algo = "uunifast";
+	char *colon;
 	double u[256];
 	uint64_t seed;
 	unsigned int i;
@@ -77,6 +87,29 @@ int main(int argc, char **argv)
 		case 6: bad |= num("--margin", optarg, 0, 10, &margin); break;
 		case 7: bad |= num("--duration", optarg, 1, 86400, &duration); break;
 		case 8: bad |= num("--seed", optarg, 0, 9007199254740992.0, &seedd); break;
+		case 9:
+			algo = optarg;
+			if (strcmp(algo, "uunifast") && strcmp(algo, "randfixedsum")) {
+				fprintf(stderr, "dlgen-gen: --algo: '%s' is not uunifast or randfixedsum\n",
+					algo);
+				bad = 1;
+			}
+			break;
+		case 10:
+			colon = strchr(optarg, ':');
+			if (!colon) {
+				fprintf(stderr, "dlgen-gen: --dratio: '%s' is not LO:HI\n", optarg);
+				bad = 1;
+				break;
+			}
+			*colon = 0;
+			bad |= num("--dratio LO", optarg, 1e-6, 1, &dlo);
+			bad |= num("--dratio HI", colon + 1, 1e-6, 1, &dhi);
+			if (!bad && dlo > dhi) {
+				fprintf(stderr, "dlgen-gen: --dratio: LO %g > HI %g\n", dlo, dhi);
+				bad = 1;
+			}
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -93,7 +126,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	seed = (uint64_t)seedd;
-	if (uunifast_discard(&seed, (unsigned int)n, total, umin, umax, u, 1000000) < 0) {
+	if (!strcmp(algo, "randfixedsum")) {
+		if (randfixedsum(&seed, (unsigned int)n, total, umin, umax, u) < 0) {
+			fprintf(stderr, "dlgen-gen: randfixedsum failed (out of memory?)\n");
+			return 1;
+		}
+	} else if (uunifast_discard(&seed, (unsigned int)n, total, umin, umax, u, 1000000) < 0) {
 		fprintf(stderr, "dlgen-gen: no utilizations within [%g, %g] after 10^6 draws\n",
 			umin, umax);
 		return 1;
@@ -104,6 +142,13 @@ int main(int argc, char **argv)
 					       (uint64_t)gran);
 		uint64_t run = (uint64_t)(u[i] * (double)p + 0.5);
 		uint64_t rt = (uint64_t)((double)run * (1 + margin) + 0.5);
+		uint64_t d = p;
+
+		if (dlo < 1 || dhi < 1) {
+			double r = dlo + (dhi - dlo) * gen_uniform(&seed);
+
+			d = (uint64_t)((double)p * r / gran + 0.5) * (uint64_t)gran;
+		}
 
 		if (run < 2)
 			run = 2;
@@ -111,6 +156,10 @@ int main(int argc, char **argv)
 			rt = run;
 		if (rt > p)
 			rt = p;
+		if (d > p)
+			d = p;
+		if (d < rt)
+			d = rt;
 		printf("\t\t\"task%u\" : {\n"
 		       "\t\t\t\"policy\" : \"SCHED_DEADLINE\",\n"
 		       "\t\t\t\"timer\" : { \"ref\" : \"t%u\", \"period\" : %llu, \"mode\" : \"absolute\" },\n"
@@ -120,7 +169,7 @@ int main(int argc, char **argv)
 		       "\t\t\t\"dl-deadline\" : %llu\n"
 		       "\t\t}%s\n", i, i, (unsigned long long)p,
 		       (unsigned long long)run, (unsigned long long)rt,
-		       (unsigned long long)p, (unsigned long long)p,
+		       (unsigned long long)p, (unsigned long long)d,
 		       i + 1 < (unsigned int)n ? "," : "");
 	}
 	printf("\t}\n}\n");

@@ -75,7 +75,7 @@ for opt in $("$DLGEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
 	expect "dlgen.1 documents $opt" grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" dlgen/dlgen.1
 done
 
-echo "== dlgen-gen (UUniFast-discard task sets)"
+echo "== dlgen-gen (UUniFast-discard and RandFixedSum task sets)"
 GEN=$top/dlgen/build/dlgen-gen
 "$GEN" -n 8 -u 3.5 --umax 0.7 --seed 9 > "$tmp/gen1.json" 2> "$tmp/err"
 expect "a generated set passes dlgen --check" "$DLGEN" --check "$tmp/gen1.json"
@@ -85,6 +85,16 @@ expect "same arguments and seed, same file" cmp -s "$tmp/gen1.json" "$tmp/gen2.j
 expect "another seed, another set" sh -c "! cmp -s '$tmp/gen1.json' '$tmp/gen3.json'"
 expect "the set's sum of run/period is U = 3.5 within the us rounding (n/pmin = 0.0008)" \
 	awk -F'[:,]' '/"period" :/ { p = $5 + 0 } /"run" :/ { s += $2 / p } END { d = s - 3.5; exit !(d < 0.0008 && d > -0.0008) }' "$tmp/gen1.json"
+"$GEN" -n 8 -u 3.5 --umax 0.7 --seed 9 --algo randfixedsum --dratio 0.5:0.9 > "$tmp/gen4.json"
+expect "a RandFixedSum set with constrained deadlines passes dlgen --check" "$DLGEN" --check "$tmp/gen4.json"
+expect "its deadlines are within [0.5, 0.9] x period (+ gran) and >= the DL runtime" \
+	awk -F'[:,]' '/"period" :/ { p = $5 + 0 } /"dl-runtime"/ { r = $2 + 0 }
+		/"dl-deadline"/ { d = $2 + 0; n++; if (d < r || d < 0.5 * p - 500 || d > 0.9 * p + 500) bad = 1 }
+		END { exit bad || n != 8 }' "$tmp/gen4.json"
+expect "its sum of run/period is U = 3.5 within the us rounding" \
+	awk -F'[:,]' '/"period" :/ { p = $5 + 0 } /"run" :/ { s += $2 / p } END { d = s - 3.5; exit !(d < 0.0008 && d > -0.0008) }' "$tmp/gen4.json"
+"$GEN" -n 8 -u 3.5 --dratio 0.9 > /dev/null 2> "$tmp/err"; rc=$?
+expect "a malformed --dratio exits 2 naming it" sh -c "test $rc = 2 && grep -q -- '--dratio' '$tmp/err'"
 "$GEN" -n 2 -u 1.9 --umax 0.5 > /dev/null 2> "$tmp/err"; rc=$?
 expect "an impossible U exits 2 saying why (got $rc)" sh -c "test $rc = 2 && grep -q 'no set can satisfy' '$tmp/err'"
 

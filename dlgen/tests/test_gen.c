@@ -100,6 +100,81 @@ static void test_discard(void)
 	      "impossible bounds give up (-1)");
 }
 
+/* Two-sample KS distance between x[0..m) and y[0..m). */
+static double ks_two(double *x, double *y, int m)
+{
+	double d = 0;
+	int i = 0, j = 0;
+
+	qsort(x, m, sizeof(*x), cmp_d);
+	qsort(y, m, sizeof(*y), cmp_d);
+	while (i < m && j < m) {
+		if (x[i] <= y[j])
+			i++;
+		else
+			j++;
+		d = fmax(d, fabs((double)(i - j) / m));
+	}
+	return d;
+}
+
+static void test_randfixedsum(void)
+{
+	enum { SETS = 4000 };
+	static double a[SETS], b[SETS];
+	double u[8], worst = 0, crit = 1.95 / sqrt(SETS), crit2 = 1.95 * sqrt(2.0 / SETS);
+	uint64_t seed = 5, seed2 = 9;
+	int s, i, inb = 1, rc = 0;
+
+	for (s = 0; s < SETS; s++) {
+		double sum = 0;
+
+		rc |= randfixedsum(&seed, 8, 3.0, 0.1, 0.6, u);
+		for (i = 0; i < 8; i++) {
+			sum += u[i];
+			inb &= u[i] >= 0.1 && u[i] <= 0.6;
+		}
+		worst = fmax(worst, fabs(sum - 3.0));
+	}
+	CHECK(!rc, "U = 3 over 8 tasks in [0.1, 0.6]: every draw is a set");
+	CHECK(worst < 1e-12, "every set sums to U = 3 (worst error %.2g)", worst);
+	CHECK(inb, "every u in [0.1, 0.6]");
+	CHECK(randfixedsum(&seed, 2, 1.9, 0, 0.5, u) == -1, "impossible bounds give -1");
+
+	/* No active upper bound: uniform on the simplex, u_i ~ Beta(1, 3). */
+	for (s = 0; s < SETS; s++) {
+		randfixedsum(&seed, 4, 1.0, 0, 1, u);
+		a[s] = u[0];
+		b[s] = u[3];
+	}
+	CHECK(ks_beta1(a, SETS, 3) < crit, "n = 4, U = 1: u_1 ~ Beta(1, 3)");
+	CHECK(ks_beta1(b, SETS, 3) < crit, "n = 4, U = 1: u_4 ~ Beta(1, 3)");
+	/* Upper bound active everywhere: U = 3 of 4 mirrors U = 1, 1 - u ~ Beta(1, 3). */
+	for (s = 0; s < SETS; s++) {
+		randfixedsum(&seed, 4, 3.0, 0, 1, u);
+		a[s] = 1 - u[1];
+	}
+	CHECK(ks_beta1(a, SETS, 3) < crit, "n = 4, U = 3: 1 - u_2 ~ Beta(1, 3)");
+	/* The middle band: same distribution as UUniFast-discard (2-sample KS). */
+	for (s = 0; s < SETS; s++) {
+		randfixedsum(&seed, 4, 2.0, 0, 1, u);
+		a[s] = u[2];
+		uunifast_discard(&seed2, 4, 2.0, 0, 1, u, 100000);
+		b[s] = u[2];
+	}
+	CHECK(ks_two(a, b, SETS) < crit2, "n = 4, U = 2: RandFixedSum ~ UUniFast-discard (D = %.4f)",
+	      ks_two(a, b, SETS));
+	/* ...and the 2-sample check can fail: squared values differ. */
+	for (s = 0; s < SETS; s++)
+		a[s] *= a[s];
+	CHECK(ks_two(a, b, SETS) > crit2, "a different distribution is rejected");
+	/* Same seed, same set. */
+	seed = seed2 = 77;
+	randfixedsum(&seed, 8, 3.0, 0.1, 0.6, a);
+	randfixedsum(&seed2, 8, 3.0, 0.1, 0.6, b);
+	CHECK(!memcmp(a, b, 8 * sizeof(*a)), "same seed, same RandFixedSum set");
+}
+
 static void test_periods(void)
 {
 	uint64_t seed = 11, p, lo = ~0ULL, hi = 0;
@@ -121,6 +196,7 @@ int main(void)
 	test_stream();
 	test_uunifast();
 	test_discard();
+	test_randfixedsum();
 	test_periods();
 	TAP_EXIT();
 }
