@@ -24,7 +24,9 @@ static void usage(FILE *f)
 "  --pmin US     shortest period, us (default 10000)\n"
 "  --pmax US     longest period, us (default 100000)\n"
 "  --gran US     period granularity, us (default 1000)\n"
-"  --margin M    DL runtime = run * (1 + M) (default 0.1)\n"
+"  --margin M    DL runtime = run * (1 + M) + slack (default 0.1)\n"
+"  --slack US    a fixed addition to every DL runtime, us (default 0): room\n"
+"                for per-job overhead that does not scale with the work\n"
 "  --algo A      uunifast (UUniFast-discard, default) or randfixedsum\n"
 "  --dratio LO:HI  constrained deadlines: dl-deadline = period * r, r uniform\n"
 "                in [LO, HI] (0 < LO <= HI <= 1), rounded to --gran and never\n"
@@ -63,11 +65,12 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, 8 },
 		{ "algo", required_argument, NULL, 9 },
 		{ "dratio", required_argument, NULL, 10 },
+		{ "slack", required_argument, NULL, 11 },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	double n = 0, total = 0, umin = 0, umax = 1, pmin = 10000, pmax = 100000;
-	double gran = 1000, margin = 0.1, duration = 2, seedd = 1, dlo = 1, dhi = 1;
+	double gran = 1000, margin = 0.1, duration = 2, seedd = 1, dlo = 1, dhi = 1, slack = 0;
 	const char *algo = "uunifast";
 	char *colon;
 	double u[256];
@@ -95,6 +98,7 @@ int main(int argc, char **argv)
 				bad = 1;
 			}
 			break;
+		case 11: bad |= num("--slack", optarg, 0, 1000000, &slack); break;
 		case 10:
 			colon = strchr(optarg, ':');
 			if (!colon) {
@@ -141,7 +145,7 @@ int main(int argc, char **argv)
 		uint64_t p = loguniform_period(&seed, (uint64_t)pmin, (uint64_t)pmax,
 					       (uint64_t)gran);
 		uint64_t run = (uint64_t)(u[i] * (double)p + 0.5);
-		uint64_t rt = (uint64_t)((double)run * (1 + margin) + 0.5);
+		uint64_t rt = (uint64_t)((double)run * (1 + margin) + slack + 0.5);
 		uint64_t d = p;
 
 		if (dlo < 1 || dhi < 1) {

@@ -30,25 +30,51 @@ void cpu_trace_add(struct cpu_trace *tr, int cpu)
 	}
 }
 
-uint64_t task_relative_deadline(const struct task_spec *t)
+uint64_t task_relative_deadline(const struct task_spec *t, uint64_t timer_ns)
 {
 	if (t->policy == POLICY_DEADLINE)
 		return t->dl_deadline_ns;
-	return t->period_ns;
+	return timer_ns;
 }
 
+/*
+ * An upper bound on the jobs one instance can log in @duration_ns: a pass
+ * over a phase's events takes at least the sum of its work, times and
+ * timer periods, and holds at most one job per timer plus one.
+ */
 unsigned int task_max_jobs(const struct task_spec *t, uint64_t duration_ns)
 {
-	uint64_t n;
+	uint64_t n = 0;
+	unsigned int p, e;
 
-	if (!t->period_ns || t->delay_ns >= duration_ns)
+	if (t->delay_ns >= duration_ns)
 		return 0;
-	n = (duration_ns - t->delay_ns + t->period_ns - 1) / t->period_ns;
-	return n > 10000000 ? 10000000 : (unsigned int)n;
+	for (p = 0; p < t->nphases; p++) {
+		const struct phase *ph = &t->phases[p];
+		uint64_t min = 0, passes, timers = 0;
+
+		for (e = 0; e < ph->nevents; e++) {
+			if (ph->ev[e].kind != EV_YIELD)
+				min += ph->ev[e].ns;
+			timers += ph->ev[e].kind == EV_TIMER;
+		}
+		if (!min)
+			return DLGEN_MAX_JOBS;
+		passes = (duration_ns - t->delay_ns) / min + 2;
+		if (ph->loop > 0 && t->loop > 0 &&
+		    (uint64_t)ph->loop * (uint64_t)t->loop < passes)
+			passes = (uint64_t)ph->loop * (uint64_t)t->loop;
+		n += passes * (timers + 1);
+		if (n >= DLGEN_MAX_JOBS)
+			return DLGEN_MAX_JOBS;
+	}
+	return (unsigned int)n;
 }
 
 int64_t job_lateness(const struct job_record *j)
 {
+	if (!j->deadline)
+		return 0;	/* a job without a deadline is never late */
 	return (int64_t)(j->end - j->deadline);
 }
 
@@ -140,14 +166,14 @@ void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 
 	fprintf(f, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,"
 		   "lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,"
-		   "response_ns,overruns,cut\n");
+		   "response_ns,overruns,cut,phase\n");
 	for (i = 0; i < n; i++) {
 		const struct task_log *l = &logs[i];
 
 		for (k = 0; k < l->njobs; k++) {
 			const struct job_record *j = &l->jobs[k];
 
-			fprintf(f, "%s,%u,%u,%llu,%llu,%llu,%llu,%lld,%d,%d,%u,%u,%llu,%llu,%u,%u\n",
+			fprintf(f, "%s,%u,%u,%llu,%llu,%llu,%llu,%lld,%d,%d,%u,%u,%llu,%llu,%u,%u,%u\n",
 				l->spec->name, l->instance, k,
 				(unsigned long long)j->release,
 				(unsigned long long)j->start,
@@ -157,7 +183,7 @@ void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 				j->cpu_end, j->ncpus, j->migrations,
 				(unsigned long long)j->work_ns,
 				(unsigned long long)(j->end - j->release),
-				j->overruns, j->cut);
+				j->overruns, j->cut, j->phase);
 		}
 	}
 }

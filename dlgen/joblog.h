@@ -11,7 +11,6 @@
 #include <sys/types.h>
 #include "taskset.h"
 
-#define DLGEN_MAX_CPUS	256
 
 /* Which CPUs a job ran on, built from samples taken while it works. */
 struct cpu_trace {
@@ -31,6 +30,7 @@ struct job_record {
 	unsigned int ncpus, migrations;
 	unsigned int overruns;	/* SIGXCPUs received during the job */
 	unsigned int cut;	/* 1 if the watchdog stopped the job */
+	unsigned int phase;	/* index of the phase the job belongs to */
 };
 
 /* One thread: one instance of a task. */
@@ -49,8 +49,14 @@ struct task_log {
 void cpu_trace_init(struct cpu_trace *tr);
 void cpu_trace_add(struct cpu_trace *tr, int cpu);
 
-/* The relative deadline jobs of @t are judged against. */
-uint64_t task_relative_deadline(const struct task_spec *t);
+/*
+ * The relative deadline a job of @t released by a timer of period
+ * @timer_ns (0: no timer) is judged against: dl-deadline for
+ * SCHED_DEADLINE, else the timer's period; 0 means none.
+ */
+uint64_t task_relative_deadline(const struct task_spec *t, uint64_t timer_ns);
+/* A job log holds at most this many jobs per instance; later ones are dropped. */
+#define DLGEN_MAX_JOBS	(1U << 20)
 /* How many jobs @t can release in @duration_ns (the log's size). */
 unsigned int task_max_jobs(const struct task_spec *t, uint64_t duration_ns);
 

@@ -2,14 +2,19 @@
 /*
  * parse.c - task sets in the rt-app grammar, parsed with json-c.
  *
- * Accepted (first version):
- *   global: duration (s), and rt-app's housekeeping keys, which do not
- *           change what runs: calibration, default_policy, logdir,
- *           log_basename, log_size, lock_pages, ftrace, gnuplot, pi_enabled
+ * Accepted:
+ *   global: duration (s), default_policy, calibration ("CPUn" or ns per
+ *           loop, for --work=loops), and rt-app's housekeeping keys, which
+ *           do not change what runs: logdir, log_basename, log_size,
+ *           lock_pages, ftrace, gnuplot, pi_enabled
  *   tasks.NAME: policy, instance, delay (us), priority, util_min,
- *           util_max (0..1024), dl-runtime, dl-period, dl-deadline (us),
- *           dl-flags (dlgen's own: ["reclaim", "overrun"]),
- *           events run* (us of work) and timer* { ref, period (us), mode }
+ *           util_max (0..1024), dl-runtime, dl-period, dl-deadline (us)
+ *           or rt-app's legacy runtime, period, deadline, dl-flags
+ *           (dlgen's own: ["reclaim", "overrun"]), cpus, loop, phases,
+ *           and the events run*, runtime*, sleep* (us), yield* and
+ *           timer* { ref, period (us), mode: relative (default) | absolute },
+ *           matched by prefix as rt-app does
+ *   tasks.NAME.phases.PHASE: events and loop
  * Anything else is an error that names it: nothing is silently ignored.
  */
 #include <errno.h>
@@ -106,51 +111,114 @@ static size_t locate(const char *text, const char *const *keys, int nkeys)
 	return best;
 }
 
+/* Report one problem at the field named by a path of up to 6 keys. */
+static void vproblem_at(struct parse_ctx *c, const char *const *keys, int n,
+			const char *fmt, va_list ap)
+{
+	int line, col, i;
+
+	offset_to_linecol(c->text, locate(c->text, keys, n), &line, &col);
+	fprintf(c->err, "%s:%d:%d: ", c->path, line, col);
+	for (i = 0; i < n; i++)
+		fprintf(c->err, "%s%s", i ? "." : "", keys[i]);
+	fputs(": ", c->err);
+	vfprintf(c->err, fmt, ap);
+	fputc('\n', c->err);
+	c->problems++;
+}
+
+static void problem_at(struct parse_ctx *c, const char *const *keys, int n,
+		       const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vproblem_at(c, keys, n, fmt, ap);
+	va_end(ap);
+}
+
 /* Report one problem at the field named by up to three keys. */
 static void problem(struct parse_ctx *c, const char *k1, const char *k2,
 		    const char *k3, const char *fmt, ...)
 {
 	const char *keys[3] = { k1, k2, k3 };
-	int n = k3 ? 3 : k2 ? 2 : 1;
-	int line, col;
 	va_list ap;
 
-	offset_to_linecol(c->text, locate(c->text, keys, n), &line, &col);
-	fprintf(c->err, "%s:%d:%d: %s%s%s%s%s: ", c->path, line, col, k1,
-		k2 ? "." : "", k2 ? k2 : "", k3 ? "." : "", k3 ? k3 : "");
 	va_start(ap, fmt);
-	vfprintf(c->err, fmt, ap);
+	vproblem_at(c, keys, k3 ? 3 : k2 ? 2 : 1, fmt, ap);
 	va_end(ap);
-	fputc('\n', c->err);
-	c->problems++;
+}
+
+/* A key path: where a field is, for error lines. */
+struct kpath {
+	const char *k[6];
+	int n;
+};
+
+/* @p with @key appended. */
+static struct kpath kp_add(const struct kpath *p, const char *key)
+{
+	struct kpath q = *p;
+
+	if (q.n < 6)
+		q.k[q.n++] = key;
+	return q;
 }
 
 /*
  * An integer field in microseconds, converted to ns.  @min_ns is the
  * smallest accepted value.  Returns 0 and leaves *ns alone on error.
  */
-static int get_us(struct parse_ctx *c, json_object *v, const char *k1,
-		  const char *k2, const char *k3, uint64_t min_ns, uint64_t *ns)
+static int get_us_at(struct parse_ctx *c, json_object *v, const struct kpath *p,
+		     uint64_t min_ns, uint64_t *ns)
 {
 	int64_t us;
 
 	if (!json_object_is_type(v, json_type_int)) {
-		problem(c, k1, k2, k3, "expected an integer (microseconds), got %s",
-			json_type_to_name(json_object_get_type(v)));
+		problem_at(c, p->k, p->n, "expected an integer (microseconds), got %s",
+			   json_type_to_name(json_object_get_type(v)));
 		return 0;
 	}
 	errno = 0;
 	us = json_object_get_int64(v);
 	if (errno == ERANGE || us > (int64_t)(INT64_MAX / NS_PER_US)) {
-		problem(c, k1, k2, k3, "value overflows 64-bit nanoseconds");
+		problem_at(c, p->k, p->n, "value overflows 64-bit nanoseconds");
 		return 0;
 	}
 	if (us < 0 || (uint64_t)us * NS_PER_US < min_ns) {
-		problem(c, k1, k2, k3, "%lld us is below the minimum of %llu ns",
-			(long long)us, (unsigned long long)min_ns);
+		problem_at(c, p->k, p->n, "%lld us is below the minimum of %llu ns",
+			   (long long)us, (unsigned long long)min_ns);
 		return 0;
 	}
 	*ns = (uint64_t)us * NS_PER_US;
+	return 1;
+}
+
+static int get_us(struct parse_ctx *c, json_object *v, const char *k1,
+		  const char *k2, const char *k3, uint64_t min_ns, uint64_t *ns)
+{
+	struct kpath p = { { k1, k2, k3 }, k3 ? 3 : k2 ? 2 : 1 };
+
+	return get_us_at(c, v, &p, min_ns, ns);
+}
+
+static int get_int_at(struct parse_ctx *c, json_object *v, const struct kpath *p,
+		      int64_t lo, int64_t hi, int64_t *out)
+{
+	int64_t x;
+
+	if (!json_object_is_type(v, json_type_int)) {
+		problem_at(c, p->k, p->n, "expected an integer, got %s",
+			   json_type_to_name(json_object_get_type(v)));
+		return 0;
+	}
+	x = json_object_get_int64(v);
+	if (x < lo || x > hi) {
+		problem_at(c, p->k, p->n, "%lld is out of range [%lld, %lld]",
+			   (long long)x, (long long)lo, (long long)hi);
+		return 0;
+	}
+	*out = x;
 	return 1;
 }
 
@@ -158,25 +226,17 @@ static int get_uint(struct parse_ctx *c, json_object *v, const char *k1,
 		    const char *k2, const char *k3, int64_t lo, int64_t hi,
 		    unsigned int *out)
 {
+	struct kpath p = { { k1, k2, k3 }, k3 ? 3 : k2 ? 2 : 1 };
 	int64_t x;
 
-	if (!json_object_is_type(v, json_type_int)) {
-		problem(c, k1, k2, k3, "expected an integer, got %s",
-			json_type_to_name(json_object_get_type(v)));
+	if (!get_int_at(c, v, &p, lo, hi, &x))
 		return 0;
-	}
-	x = json_object_get_int64(v);
-	if (x < lo || x > hi) {
-		problem(c, k1, k2, k3, "%lld is out of range [%lld, %lld]",
-			(long long)x, (long long)lo, (long long)hi);
-		return 0;
-	}
 	*out = (unsigned int)x;
 	return 1;
 }
 
-static int parse_policy(struct parse_ctx *c, json_object *v, const char *task,
-			enum task_policy *p)
+static int parse_policy_at(struct parse_ctx *c, json_object *v,
+			   const struct kpath *p, enum task_policy *out)
 {
 	static const struct { const char *name; enum task_policy p; } map[] = {
 		{ "SCHED_OTHER", POLICY_OTHER }, { "SCHED_FIFO", POLICY_FIFO },
@@ -186,43 +246,189 @@ static int parse_policy(struct parse_ctx *c, json_object *v, const char *task,
 	size_t i;
 
 	if (!json_object_is_type(v, json_type_string)) {
-		problem(c, "tasks", task, "policy", "expected a string");
+		problem_at(c, p->k, p->n, "expected a string");
 		return 0;
 	}
 	s = json_object_get_string(v);
 	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
 		if (!strcmp(s, map[i].name)) {
-			*p = map[i].p;
+			*out = map[i].p;
 			return 1;
 		}
 	}
-	problem(c, "tasks", task, "policy",
-		"unknown policy \"%s\" (SCHED_OTHER, SCHED_FIFO, SCHED_RR, SCHED_DEADLINE)",
-		s);
+	problem_at(c, p->k, p->n,
+		   "unknown policy \"%s\" (SCHED_OTHER, SCHED_FIFO, SCHED_RR, SCHED_DEADLINE)",
+		   s);
 	return 0;
 }
 
-static void parse_timer(struct parse_ctx *c, json_object *v, const char *task,
-			const char *key, struct task_spec *t)
+static int parse_policy(struct parse_ctx *c, json_object *v, const char *task,
+			enum task_policy *out)
 {
+	struct kpath p = { { "tasks", task, "policy" }, 3 };
+
+	return parse_policy_at(c, v, &p, out);
+}
+
+static void parse_timer(struct parse_ctx *c, json_object *v,
+			const struct kpath *p, struct event *e)
+{
+	struct kpath q;
+
+	e->kind = EV_TIMER;
+	e->relative = 1;	/* rt-app's default mode */
 	if (!json_object_is_type(v, json_type_object)) {
-		problem(c, "tasks", task, key, "expected an object { \"ref\", \"period\", \"mode\" }");
+		problem_at(c, p->k, p->n, "expected an object { \"ref\", \"period\", \"mode\" }");
 		return;
 	}
 	json_object_object_foreach(v, k, f) {
+		q = kp_add(p, k);
 		if (!strcmp(k, "period")) {
-			get_us(c, f, "tasks", task, key, 1, &t->period_ns);
+			get_us_at(c, f, &q, 1, &e->ns);
 		} else if (!strcmp(k, "mode")) {
-			if (!json_object_is_type(f, json_type_string) ||
-			    strcmp(json_object_get_string(f), "absolute"))
-				problem(c, "tasks", task, key,
-					"mode: only \"absolute\" is supported");
-		} else if (strcmp(k, "ref")) {
-			problem(c, "tasks", task, key, "unknown timer key \"%s\"", k);
+			const char *m = json_object_get_string(f);
+
+			if (json_object_is_type(f, json_type_string) && !strcmp(m, "absolute"))
+				e->relative = 0;
+			else if (!json_object_is_type(f, json_type_string) || strcmp(m, "relative"))
+				problem_at(c, q.k, q.n, "expected \"absolute\" or \"relative\"");
+		} else if (!strcmp(k, "ref")) {
+			if (!json_object_is_type(f, json_type_string))
+				problem_at(c, q.k, q.n, "expected a string");
+		} else {
+			problem_at(c, q.k, q.n, "unknown timer key \"%s\" (ref, period, mode)", k);
 		}
 	}
 	if (!json_object_object_get_ex(v, "period", NULL))
-		problem(c, "tasks", task, key, "timer needs a \"period\"");
+		problem_at(c, p->k, p->n, "timer needs a \"period\"");
+}
+
+static int has_prefix(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* rt-app's events that dlgen does not run: named in an error, never ignored. */
+static const char *const unsupported_events[] = {
+	"lock", "unlock", "wait", "signal", "broad", "sync", "suspend",
+	"resume", "mem", "iorun", "barrier", "fork",
+};
+
+/* 1 if @k names an event (rt-app matches events by prefix: run0, timer1). */
+static int is_event(const char *k)
+{
+	size_t i;
+
+	if (has_prefix(k, "run") || has_prefix(k, "sleep") ||
+	    has_prefix(k, "timer") || has_prefix(k, "yield"))
+		return 1;
+	for (i = 0; i < sizeof(unsupported_events) / sizeof(unsupported_events[0]); i++)
+		if (has_prefix(k, unsupported_events[i]))
+			return 1;
+	return 0;
+}
+
+/* Append the event @k: @v to @ph. */
+static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *k,
+			json_object *v, struct phase *ph)
+{
+	struct kpath q = kp_add(p, k);
+	struct event e = { .kind = EV_RUN };
+
+	if (ph->nevents == DLGEN_MAX_EVENTS) {
+		problem_at(c, q.k, q.n, "more than %d events in one phase", DLGEN_MAX_EVENTS);
+		return;
+	}
+	if (has_prefix(k, "runtime")) {
+		e.kind = EV_RUNTIME;
+		if (!get_us_at(c, v, &q, 1, &e.ns))
+			return;
+	} else if (has_prefix(k, "run")) {
+		e.kind = EV_RUN;
+		if (!get_us_at(c, v, &q, 1, &e.ns))
+			return;
+	} else if (has_prefix(k, "sleep")) {
+		e.kind = EV_SLEEP;
+		if (!get_us_at(c, v, &q, 1, &e.ns))
+			return;
+	} else if (has_prefix(k, "timer")) {
+		parse_timer(c, v, &q, &e);
+		if (!e.ns)
+			return;
+	} else if (has_prefix(k, "yield")) {
+		e.kind = EV_YIELD;
+	} else {
+		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield)", k);
+		return;
+	}
+	ph->ev[ph->nevents++] = e;
+}
+
+static int get_loop(struct parse_ctx *c, json_object *v, const struct kpath *p, int *loop)
+{
+	int64_t x;
+
+	if (!get_int_at(c, v, p, -1, 100000000, &x))
+		return 0;
+	if (!x) {
+		problem_at(c, p->k, p->n, "0 passes: use -1 (until the run ends) or a count >= 1");
+		return 0;
+	}
+	*loop = (int)x;
+	return 1;
+}
+
+/* A phase of "phases": events and "loop" only. */
+static void parse_phase(struct parse_ctx *c, const char *task, const char *name,
+			json_object *o, struct phase *ph)
+{
+	struct kpath p = { { "tasks", task, "phases", name }, 4 };
+
+	memset(ph, 0, sizeof(*ph));
+	ph->loop = 1;
+	if (strlen(name) >= DLGEN_NAME_MAX || strpbrk(name, ",\"\n")) {
+		problem_at(c, p.k, p.n, "phase names must be up to %d characters without comma, quote or newline",
+			   DLGEN_NAME_MAX - 1);
+		return;
+	}
+	strcpy(ph->name, name);
+	if (!json_object_is_type(o, json_type_object)) {
+		problem_at(c, p.k, p.n, "expected an object of events");
+		return;
+	}
+	json_object_object_foreach(o, k, v) {
+		struct kpath q = kp_add(&p, k);
+
+		if (is_event(k))
+			parse_event(c, &p, k, v, ph);
+		else if (!strcmp(k, "loop"))
+			get_loop(c, v, &q, &ph->loop);
+		else
+			problem_at(c, q.k, q.n, "unknown or unsupported phase key \"%s\" (events and \"loop\"; per-phase scheduling parameters and cpus are not supported)", k);
+	}
+	if (!ph->nevents)
+		problem_at(c, p.k, p.n, "a phase needs at least one event");
+}
+
+static void parse_cpus(struct parse_ctx *c, json_object *v, const char *task,
+		       struct task_spec *t)
+{
+	struct kpath p = { { "tasks", task, "cpus" }, 3 };
+	size_t i, n;
+
+	if (!json_object_is_type(v, json_type_array) || !json_object_array_length(v)) {
+		problem_at(c, p.k, p.n, "expected a non-empty array of CPU numbers");
+		return;
+	}
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		int64_t cpu;
+
+		if (get_int_at(c, json_object_array_get_idx(v, i), &p, 0,
+			       DLGEN_MAX_CPUS - 1, &cpu))
+			t->cpus[cpu / 64] |= 1ULL << (cpu % 64);
+	}
+	t->have_cpus = 1;
 }
 
 static void parse_dl_flags(struct parse_ctx *c, json_object *v,
@@ -251,17 +457,85 @@ static void parse_dl_flags(struct parse_ctx *c, json_object *v,
 	}
 }
 
-static int has_prefix(const char *s, const char *prefix)
+/* The shortest time one pass of @ph can take: 0 means it could spin. */
+static uint64_t phase_min_pass_ns(const struct phase *ph)
 {
-	return !strncmp(s, prefix, strlen(prefix));
+	uint64_t t = 0;
+	unsigned int i;
+
+	for (i = 0; i < ph->nevents; i++)
+		if (ph->ev[i].kind != EV_YIELD)
+			t += ph->ev[i].ns;
+	return t;
+}
+
+/* After the keys: events, phases, loops and what tasks.csv reports. */
+static void finish_events(struct parse_ctx *c, const char *name, json_object *phases,
+			  int have_loop, int loop, struct task_spec *t)
+{
+	unsigned int i, j;
+
+	if (phases) {
+		if (t->phases[0].nevents) {
+			problem(c, "tasks", name, "phases",
+				"a task with \"phases\" has its events inside them, not beside");
+			return;
+		}
+		if (!json_object_is_type(phases, json_type_object)) {
+			problem(c, "tasks", name, "phases", "expected an object of phases");
+			return;
+		}
+		json_object_object_foreach(phases, pk, pv) {
+			if (t->nphases == DLGEN_MAX_PHASES) {
+				problem(c, "tasks", name, "phases", "more than %d phases",
+					DLGEN_MAX_PHASES);
+				return;
+			}
+			parse_phase(c, name, pk, pv, &t->phases[t->nphases++]);
+		}
+		if (!t->nphases) {
+			problem(c, "tasks", name, "phases", "no phases");
+			return;
+		}
+		/* rt-app: with phases, "loop" repeats them all, default forever. */
+		t->loop = have_loop ? loop : DLGEN_LOOP_FOREVER;
+	} else {
+		t->nphases = 1;
+		/* rt-app: without phases, "loop" counts passes and the task then ends. */
+		t->phases[0].loop = have_loop ? loop : 1;
+		t->loop = have_loop ? 1 : DLGEN_LOOP_FOREVER;
+		if (!t->phases[0].nevents) {
+			problem(c, "tasks", name, NULL,
+				"needs events: run, runtime, sleep, timer or yield");
+			return;
+		}
+	}
+	for (i = 0; i < t->nphases; i++) {
+		const struct phase *ph = &t->phases[i];
+
+		if (ph->nevents && !phase_min_pass_ns(ph)) {
+			if (phases)
+				problem(c, "tasks", name, "phases", "phase \"%s\" can take no time (only yield): add run, runtime, sleep or timer", ph->name);
+			else
+				problem(c, "tasks", name, NULL, "its events can take no time (only yield): add run, runtime, sleep or timer");
+		}
+		for (j = 0; j < ph->nevents; j++) {
+			if (ph->ev[j].kind == EV_TIMER && !t->period_ns)
+				t->period_ns = ph->ev[j].ns;
+			if (ph->ev[j].kind == EV_RUN && i == 0)
+				t->run_ns += ph->ev[j].ns;
+		}
+	}
 }
 
 static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
-		       struct task_spec *t)
+		       enum task_policy default_policy, struct task_spec *t)
 {
-	uint64_t run = 0;
+	struct kpath p = { { "tasks", name }, 2 };
+	json_object *phases = NULL, *legacy_rt = NULL, *legacy_p = NULL, *legacy_d = NULL;
 	/* Keys seen, valid or not: a bad value is one problem, not two. */
-	int have_run = 0, have_timer = 0, have_runtime = 0;
+	int have_runtime = 0, have_period = 0, have_deadline = 0, have_loop = 0;
+	int loop = 1;
 
 	memset(t, 0, sizeof(*t));
 	if (strlen(name) >= DLGEN_NAME_MAX || !*name || strpbrk(name, ",\"\n")) {
@@ -274,12 +548,16 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 	t->instances = 1;
 	t->util_min = -1;
 	t->util_max = -1;
-	t->policy = POLICY_OTHER;
+	t->policy = default_policy;
+	t->phases[0].loop = 1;
 	if (!json_object_is_type(o, json_type_object)) {
 		problem(c, "tasks", name, NULL, "expected an object");
 		return;
 	}
+	/* Pass 1: everything but events (the policy decides what "runtime" is). */
 	json_object_object_foreach(o, k, v) {
+		struct kpath q = kp_add(&p, k);
+
 		if (!strcmp(k, "policy")) {
 			parse_policy(c, v, name, &t->policy);
 		} else if (!strcmp(k, "instance")) {
@@ -304,34 +582,55 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 			have_runtime = 1;
 			get_us(c, v, "tasks", name, k, DL_MIN_NS, &t->dl_runtime_ns);
 		} else if (!strcmp(k, "dl-period")) {
+			have_period = 1;
 			get_us(c, v, "tasks", name, k, DL_MIN_NS, &t->dl_period_ns);
 		} else if (!strcmp(k, "dl-deadline")) {
+			have_deadline = 1;
 			get_us(c, v, "tasks", name, k, DL_MIN_NS, &t->dl_deadline_ns);
-		} else if (has_prefix(k, "timer")) {
-			if (have_timer++)
-				problem(c, "tasks", name, k,
-					"only one timer per task is supported");
-			else
-				parse_timer(c, v, name, k, t);
-		} else if (has_prefix(k, "runtime")) {
-			problem(c, "tasks", name, k,
-				"the \"runtime\" event is not supported yet; use \"run\"");
-		} else if (has_prefix(k, "run")) {
-			uint64_t ns = 0;
-
-			have_run = 1;
-			if (get_us(c, v, "tasks", name, k, 1, &ns))
-				run += ns;
-		} else {
+		} else if (!strcmp(k, "runtime")) {
+			legacy_rt = v;	/* the reservation or an event: see below */
+		} else if (!strcmp(k, "period")) {
+			legacy_p = v;
+		} else if (!strcmp(k, "deadline")) {
+			legacy_d = v;
+		} else if (!strcmp(k, "cpus")) {
+			parse_cpus(c, v, name, t);
+		} else if (!strcmp(k, "phases")) {
+			phases = v;
+		} else if (!strcmp(k, "loop")) {
+			have_loop = get_loop(c, v, &q, &loop);
+		} else if (!is_event(k)) {
 			problem(c, "tasks", name, k, "unknown or unsupported key \"%s\"", k);
 		}
 	}
-	t->run_ns = run;
-	if (!have_run)
-		problem(c, "tasks", name, NULL, "needs a \"run\" event (us of work per job)");
-	if (!t->period_ns)
-		problem(c, "tasks", name, NULL,
-			"needs a \"timer\" event (periodic release) in this version");
+	/*
+	 * rt-app's legacy grammar: "runtime", "period" and "deadline" beside
+	 * the policy are the SCHED_DEADLINE reservation when the dl-* keys
+	 * are absent; otherwise "runtime" is the event (busy for a time).
+	 */
+	if (legacy_rt && t->policy == POLICY_DEADLINE && !have_runtime) {
+		get_us(c, legacy_rt, "tasks", name, "runtime", DL_MIN_NS, &t->dl_runtime_ns);
+		have_runtime = 1;
+		legacy_rt = NULL;
+	}
+	if (legacy_p || legacy_d) {
+		const char *lk = legacy_p ? "period" : "deadline";
+
+		if (t->policy != POLICY_DEADLINE)
+			problem(c, "tasks", name, lk,
+				"rt-app's legacy \"%s\" is a SCHED_DEADLINE parameter: it needs \"policy\": \"SCHED_DEADLINE\"", lk);
+		if (legacy_p && !have_period && t->policy == POLICY_DEADLINE)
+			get_us(c, legacy_p, "tasks", name, "period", DL_MIN_NS, &t->dl_period_ns);
+		if (legacy_d && !have_deadline && t->policy == POLICY_DEADLINE)
+			get_us(c, legacy_d, "tasks", name, "deadline", DL_MIN_NS, &t->dl_deadline_ns);
+	}
+	/* Pass 2: the events, in file order. */
+	json_object_object_foreach(o, ek, ev) {
+		if (!is_event(ek) || (!strcmp(ek, "runtime") && !legacy_rt))
+			continue;
+		parse_event(c, &p, ek, ev, &t->phases[0]);
+	}
+	finish_events(c, name, phases, have_loop, loop, t);
 	if (t->util_min >= 0 && t->util_max >= 0 && t->util_min > t->util_max)
 		problem(c, "tasks", name, "util_min", "util_min %d > util_max %d",
 			t->util_min, t->util_max);
@@ -375,11 +674,39 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 			DL_PERIOD_MIN_US, DL_PERIOD_MAX_US);
 }
 
+/* rt-app's "calibration": "CPUn" (calibrate there) or ns per loop. */
+static void parse_calibration(struct parse_ctx *c, json_object *v, struct taskset *ts)
+{
+	const char *s = json_object_get_string(v);
+	char *end;
+	long cpu;
+
+	if (json_object_is_type(v, json_type_int)) {
+		int64_t x = json_object_get_int64(v);
+
+		if (x < 1 || x > 1000000000)
+			problem(c, "global", "calibration", NULL,
+				"%lld ns per loop is out of range [1, 10^9]", (long long)x);
+		else
+			ts->calib_ns_per_loop = (uint64_t)x;
+		return;
+	}
+	if (json_object_is_type(v, json_type_string) && !strncmp(s, "CPU", 3)) {
+		cpu = strtol(s + 3, &end, 10);
+		if (end != s + 3 && !*end && cpu >= 0 && cpu < DLGEN_MAX_CPUS) {
+			ts->calib_cpu = (int)cpu;
+			return;
+		}
+	}
+	problem(c, "global", "calibration", NULL,
+		"expected \"CPUn\" or an integer (ns per loop)");
+}
+
 static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts)
 {
 	static const char *const ignored[] = {
-		"calibration", "default_policy", "logdir", "log_basename",
-		"log_size", "lock_pages", "ftrace", "gnuplot", "pi_enabled",
+		"logdir", "log_basename", "log_size", "lock_pages", "ftrace",
+		"gnuplot", "pi_enabled",
 	};
 	unsigned int dur;
 	size_t i;
@@ -392,6 +719,16 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 		if (!strcmp(k, "duration")) {
 			if (get_uint(c, v, "global", k, NULL, 1, DURATION_MAX_S, &dur))
 				ts->duration_ns = (uint64_t)dur * 1000000000ULL;
+			continue;
+		}
+		if (!strcmp(k, "default_policy")) {
+			struct kpath gp = { { "global", k }, 2 };
+
+			parse_policy_at(c, v, &gp, &ts->default_policy);
+			continue;
+		}
+		if (!strcmp(k, "calibration")) {
+			parse_calibration(c, v, ts);
 			continue;
 		}
 		for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
@@ -435,9 +772,11 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		json_object_put(root);
 		return 1;
 	}
+	ts->calib_cpu = -1;
+	ts->default_policy = POLICY_OTHER;
 	json_object_object_foreach(root, k, v) {
 		if (!strcmp(k, "global"))
-			parse_global(&c, v, ts);
+			parse_global(&c, v, ts);	/* first: default_policy */
 		else if (!strcmp(k, "tasks"))
 			tasks = v;
 		else
@@ -458,7 +797,7 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 					DLGEN_MAX_TASKS);
 				break;
 			}
-			parse_task(&c, name, o, &ts->tasks[ts->ntasks++]);
+			parse_task(&c, name, o, ts->default_policy, &ts->tasks[ts->ntasks++]);
 		}
 		if (!ts->ntasks)
 			problem(&c, "tasks", NULL, NULL, "no tasks");

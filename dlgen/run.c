@@ -79,6 +79,21 @@ static void on_sigxcpu(int sig)
 	overruns++;
 }
 
+/* "cpus": the thread's affinity, set before its policy. */
+static int set_affinity(const struct task_spec *t)
+{
+	cpu_set_t set;
+	int c;
+
+	if (!t->have_cpus)
+		return 0;
+	CPU_ZERO(&set);
+	for (c = 0; c < DLGEN_MAX_CPUS && c < CPU_SETSIZE; c++)
+		if (t->cpus[c / 64] & (1ULL << (c % 64)))
+			CPU_SET(c, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
 static int set_policy(const struct task_spec *t)
 {
 	struct dl_sched_attr attr;
@@ -116,33 +131,167 @@ static int set_policy(const struct task_spec *t)
 	return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
 }
 
+/* The job an instance is in: opened at a release, closed at a timer. */
+struct job_state {
+	struct job_record *j;	/* NULL: the log is full */
+	struct cpu_trace tr;
+	uint64_t work;
+	unsigned int ov;
+	int active;		/* an event ran since the release */
+};
+
+static void job_open(struct task_log *l, struct job_state *js, uint64_t release,
+		     uint64_t timer_ns, unsigned int phase)
+{
+	uint64_t rel_dl = task_relative_deadline(l->spec, timer_ns);
+
+	memset(js, 0, sizeof(*js));
+	cpu_trace_init(&js->tr);
+	js->ov = overruns;
+	if (l->njobs >= l->maxjobs)
+		return;
+	js->j = &l->jobs[l->njobs];
+	memset(js->j, 0, sizeof(*js->j));
+	js->j->release = release;
+	js->j->deadline = rel_dl ? release + rel_dl : 0;
+	js->j->phase = phase;
+}
+
+/* Close the job; one in which no event ran is not a job and is not logged. */
+static void job_close(struct task_log *l, struct job_state *js, int cut)
+{
+	if (!js->j || !js->active)
+		return;
+	job_finish(js->j, mono_ns(), js->work, &js->tr);
+	js->j->overruns = overruns - js->ov;
+	js->j->cut = cut;
+	l->njobs++;
+	js->j = NULL;
+}
+
+static void job_mark_start(struct job_state *js)
+{
+	if (js->j && !js->active)
+		js->j->start = mono_ns();
+	js->active = 1;
+}
+
+/* The first timer period of @ph, for the deadline of its first job. */
+static uint64_t phase_timer_ns(const struct phase *ph)
+{
+	unsigned int e;
+
+	for (e = 0; e < ph->nevents; e++)
+		if (ph->ev[e].kind == EV_TIMER)
+			return ph->ev[e].ns;
+	return 0;
+}
+
+/*
+ * Run the task's events: phases in order, each repeated its loop count,
+ * the whole repeated the task's loop count. A job starts at a release -
+ * the task's or a phase's start, a timer's expiry, or the start of a pass
+ * of a phase without a timer - and ends at the next timer or at the end of
+ * that pass. Releases stop at start + duration.
+ */
 static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 		     struct task_log *l, uint64_t start)
 {
 	const struct task_spec *t = l->spec;
-	uint64_t rel_dl = task_relative_deadline(t);
-	uint64_t release = start + t->delay_ns;
 	uint64_t stop = start + cfg->duration_ns;
+	uint64_t hard = stop + cfg->grace_ns;
+	uint64_t tnext[DLGEN_MAX_EVENTS];
+	struct job_state js;
+	int pass, it;
+	unsigned int p, e;
 
-	while (release < stop && l->njobs < l->maxjobs && !sh->stop) {
-		struct job_record *j = &l->jobs[l->njobs];
-		struct cpu_trace tr;
-		unsigned int ov;
-		uint64_t work;
+	int tloop = t->loop, ploop = 1;
 
-		sleep_until(release);
-		cpu_trace_init(&tr);
-		ov = overruns;
-		j->release = release;
-		j->deadline = release + rel_dl;
-		j->start = mono_ns();
-		work = work_emulated(cfg->caps, t->run_ns, &tr, l->busy_ns,
-				     &sh->stop);
-		job_finish(j, mono_ns(), work, &tr);
-		j->overruns = overruns - ov;
-		j->cut = work < t->run_ns;
-		l->njobs++;
-		release += t->period_ns;
+	/*
+	 * One phase repeated by the task's loop is one phase with the loops
+	 * multiplied: its timers keep one schedule and a job spans passes.
+	 */
+	if (t->nphases == 1) {
+		ploop = tloop < 0 || t->phases[0].loop < 0 ? DLGEN_LOOP_FOREVER :
+			tloop * t->phases[0].loop;
+		tloop = 1;
+	}
+	sleep_until(start + t->delay_ns);
+	for (pass = 0; tloop < 0 || pass < tloop; pass++) {
+		for (p = 0; p < t->nphases; p++) {
+			const struct phase *ph = &t->phases[p];
+			/* the task's first release is its nominal start */
+			uint64_t t0 = pass || p ? mono_ns() : start + t->delay_ns;
+			uint64_t ptimer = phase_timer_ns(ph);
+
+			if (t0 >= stop || sh->stop || l->njobs >= l->maxjobs)
+				return;
+			/* absolute timers: expiries t0 + k * period, k >= 1 */
+			for (e = 0; e < ph->nevents; e++)
+				tnext[e] = t0;
+			job_open(l, &js, t0, ptimer, p);
+			if (t->nphases > 1)
+				ploop = ph->loop;
+			for (it = 0; ploop < 0 || it < ploop; it++) {
+				if (it && !ptimer) {
+					/* no timer: every pass is a job */
+					job_close(l, &js, 0);
+					if (mono_ns() >= stop || sh->stop)
+						return;
+					job_open(l, &js, mono_ns(), 0, p);
+				}
+				for (e = 0; e < ph->nevents; e++) {
+					const struct event *ev = &ph->ev[e];
+					uint64_t until;
+
+					if (sh->stop) {
+						job_close(l, &js, 1);
+						return;
+					}
+					switch (ev->kind) {
+					case EV_RUN:
+						job_mark_start(&js);
+						js.work += work_emulated(cfg->caps, ev->ns, &js.tr,
+									 l->busy_ns, &sh->stop);
+						break;
+					case EV_RUNTIME:
+						job_mark_start(&js);
+						js.work += work_for_time(cfg->caps, mono_ns() + ev->ns,
+									 &js.tr, l->busy_ns, &sh->stop);
+						break;
+					case EV_SLEEP:
+						job_mark_start(&js);
+						until = mono_ns() + ev->ns;
+						if (until > hard) {
+							/* past the watchdog: cut here */
+							sleep_until(hard);
+							job_close(l, &js, 1);
+							return;
+						}
+						sleep_until(until);
+						break;
+					case EV_YIELD:
+						job_mark_start(&js);
+						sched_yield();
+						break;
+					case EV_TIMER:
+						job_close(l, &js, 0);
+						if (ev->relative) {
+							until = mono_ns() + ev->ns;
+						} else {
+							tnext[e] += ev->ns;
+							until = tnext[e];
+						}
+						if (until >= stop || l->njobs >= l->maxjobs)
+							return;
+						sleep_until(until);
+						job_open(l, &js, until, ev->ns, p);
+						break;
+					}
+				}
+			}
+			job_close(l, &js, sh->stop != 0);
+		}
 	}
 }
 
@@ -164,7 +313,9 @@ static void *task_thread(void *p)
 		sigaddset(&set, SIGXCPU);
 		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 	}
-	l->setattr_ret = set_policy(l->spec);
+	l->setattr_ret = set_affinity(l->spec);
+	if (!l->setattr_ret)
+		l->setattr_ret = set_policy(l->spec);
 	l->setattr_errno = l->setattr_ret ? errno : 0;
 
 	pthread_mutex_lock(&sh->lock);

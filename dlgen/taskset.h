@@ -13,6 +13,8 @@
 #define DLGEN_NAME_MAX		64
 #define DLGEN_MAX_INSTANCES	256
 #define DLGEN_MAX_TASKS		256
+#define DLGEN_MAX_CPUS		256
+#define DLGEN_MAX_CPUS_WORDS	(DLGEN_MAX_CPUS / 64)
 
 enum task_policy {
 	POLICY_OTHER,
@@ -21,13 +23,45 @@ enum task_policy {
 	POLICY_DEADLINE,
 };
 
+/* What a thread does, in order: rt-app's events. */
+enum event_kind {
+	EV_RUN,		/* work, in ns of a capacity-1024 CPU */
+	EV_RUNTIME,	/* busy for a wall-clock time */
+	EV_SLEEP,	/* sleep for a time */
+	EV_TIMER,	/* end the job, wait for the timer: the next release */
+	EV_YIELD,	/* sched_yield() */
+};
+
+struct event {
+	enum event_kind kind;
+	uint64_t ns;		/* work, time or timer period */
+	int relative;		/* timer: 1 relative (rt-app's default), 0 absolute */
+};
+
+#define DLGEN_MAX_EVENTS	16
+#define DLGEN_MAX_PHASES	8
+#define DLGEN_LOOP_FOREVER	(-1)
+
+/* A list of events repeated @loop times (rt-app's phase). */
+struct phase {
+	char name[DLGEN_NAME_MAX];	/* "" for a task without "phases" */
+	unsigned int nevents;
+	struct event ev[DLGEN_MAX_EVENTS];
+	int loop;		/* passes, or DLGEN_LOOP_FOREVER (until the run ends) */
+};
+
 struct task_spec {
 	char name[DLGEN_NAME_MAX];
 	enum task_policy policy;
 	unsigned int instances;
-	uint64_t delay_ns;	/* first release after the common start */
-	uint64_t run_ns;	/* work per job, on a capacity-1024 CPU */
-	uint64_t period_ns;	/* release period (the timer's period) */
+	uint64_t delay_ns;	/* the task starts this long after the common start */
+	uint64_t run_ns;	/* work per job of the first phase (tasks.csv) */
+	uint64_t period_ns;	/* the first timer's period (tasks.csv), 0: none */
+	unsigned int nphases;
+	struct phase phases[DLGEN_MAX_PHASES];
+	int loop;		/* passes over all phases, or DLGEN_LOOP_FOREVER */
+	uint64_t cpus[DLGEN_MAX_CPUS_WORDS];	/* affinity ("cpus"), if have_cpus */
+	int have_cpus;
 	uint64_t dl_runtime_ns;	/* SCHED_DEADLINE reservation */
 	uint64_t dl_deadline_ns;
 	uint64_t dl_period_ns;
@@ -42,6 +76,9 @@ struct task_spec {
 
 struct taskset {
 	uint64_t duration_ns;	/* jobs are released until start + duration */
+	enum task_policy default_policy;	/* global.default_policy */
+	int calib_cpu;		/* global.calibration "CPUn", or -1 */
+	uint64_t calib_ns_per_loop;	/* global.calibration as a number, or 0 */
 	unsigned int ntasks;
 	struct task_spec tasks[DLGEN_MAX_TASKS];
 };

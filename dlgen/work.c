@@ -79,3 +79,32 @@ uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 	}
 	return done;
 }
+
+static uint64_t mono_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+uint64_t work_for_time(const struct capacity_table *ct, uint64_t until_ns,
+		       struct cpu_trace *tr, uint64_t *busy_ns,
+		       const volatile int *stop)
+{
+	uint64_t done = 0, last = thread_cputime_ns();
+	int cpu;
+
+	cpu_trace_add(tr, sched_getcpu());
+	while (mono_now_ns() < until_ns && !*stop) {
+		uint64_t now = thread_cputime_ns();
+
+		cpu = sched_getcpu();
+		cpu_trace_add(tr, cpu);
+		done += work_scaled(ct, cpu, now - last);
+		if (cpu >= 0 && (unsigned int)cpu < ct->ncpus)
+			busy_ns[cpu] += now - last;
+		last = now;
+	}
+	return done;
+}

@@ -40,4 +40,13 @@ uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
 		       const volatile int *stop);
 
+/*
+ * rt-app's "runtime" event: spin until CLOCK_MONOTONIC reaches @until_ns,
+ * whatever the CPU; sampled and charged like work_emulated(). Returns the
+ * capacity-1024 work that time amounted to.
+ */
+uint64_t work_for_time(const struct capacity_table *ct, uint64_t until_ns,
+		       struct cpu_trace *tr, uint64_t *busy_ns,
+		       const volatile int *stop);
+
 #endif

@@ -50,18 +50,31 @@ static void test_job_finish_and_lateness(void)
 
 static void test_sizing(void)
 {
-	struct task_spec t = { .period_ns = 16000000, .delay_ns = 1000000,
-			       .policy = POLICY_DEADLINE, .dl_deadline_ns = 12000000 };
+	static struct task_spec t = { .period_ns = 16000000, .delay_ns = 1000000,
+			       .policy = POLICY_DEADLINE, .dl_deadline_ns = 12000000,
+			       .nphases = 1, .loop = DLGEN_LOOP_FOREVER };
+	unsigned int n;
 
-	CHECK(task_max_jobs(&t, 2000000000ULL) == 125,
-	      "releases at 1 + 16k ms below 2 s: 125 (%u)", task_max_jobs(&t, 2000000000ULL));
-	t.delay_ns = 0;
-	CHECK(task_max_jobs(&t, 32000000ULL) == 2, "exactly two periods: 2 jobs");
+	t.phases[0].loop = 1;
+	t.phases[0].nevents = 2;
+	t.phases[0].ev[0] = (struct event){ .kind = EV_TIMER, .ns = 16000000 };
+	t.phases[0].ev[1] = (struct event){ .kind = EV_RUN, .ns = 1000000 };
+	/* a pass takes >= 17 ms and holds <= 2 jobs: (1999 / 17 + 2) * 2 */
+	n = task_max_jobs(&t, 2000000000ULL);
+	CHECK(n >= 124 && n <= 250, "timer + run over 2 s: room for 124 jobs, bounded (%u)", n);
+	t.phases[0].loop = 3;
+	t.loop = 1;
+	CHECK(task_max_jobs(&t, 2000000000ULL) == 6, "3 passes of one timer: at most 6 jobs");
 	t.delay_ns = 3000000000ULL;
 	CHECK(task_max_jobs(&t, 2000000000ULL) == 0, "delay past the duration: no job");
-	CHECK(task_relative_deadline(&t) == 12000000ULL, "DL jobs use dl-deadline");
+	t.delay_ns = 0;
+	t.phases[0].ev[0].kind = EV_YIELD;
+	t.phases[0].ev[1].kind = EV_YIELD;
+	CHECK(task_max_jobs(&t, 2000000000ULL) == DLGEN_MAX_JOBS, "a pass that takes no time: the cap");
+	CHECK(task_relative_deadline(&t, 16000000) == 12000000ULL, "DL jobs use dl-deadline");
 	t.policy = POLICY_OTHER;
-	CHECK(task_relative_deadline(&t) == 16000000ULL, "other jobs use the period");
+	CHECK(task_relative_deadline(&t, 16000000) == 16000000ULL, "other jobs use the timer period");
+	CHECK(task_relative_deadline(&t, 0) == 0, "other jobs without a timer have no deadline");
 }
 
 /* Make DIR/cpuN, with a cpu_capacity file holding CAP unless CAP < 0. */
@@ -110,8 +123,8 @@ static void test_csv(void)
 			       .dl_runtime_ns = 20, .dl_deadline_ns = 100,
 			       .dl_period_ns = 100, .util_min = -1, .util_max = -1 };
 	struct job_record jobs[2] = {
-		{ 1000, 1001, 1050, 1100, 10, 4, 4, 1, 0, 0, 0 },
-		{ 1100, 1101, 1300, 1200, 12, 4, 5, 2, 1, 3, 1 },
+		{ 1000, 1001, 1050, 1100, 10, 4, 4, 1, 0, 0, 0, 0 },
+		{ 1100, 1101, 1300, 1200, 12, 4, 5, 2, 1, 3, 1, 2 },
 	};
 	uint64_t busy[8] = { 0, 0, 0, 0, 300, 700, 0, 0 }, idle[8] = { 0 };
 	struct task_log logs[2] = {
@@ -126,11 +139,11 @@ static void test_csv(void)
 
 	jobs_csv_write(f, logs, 2);
 	fclose(f);
-	CHECK(!strncmp(buf, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,response_ns,overruns,cut\n", 137),
+	CHECK(!strncmp(buf, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,response_ns,overruns,cut,phase\n", 143),
 	      "jobs.csv header");
-	CHECK(strstr(buf, "\nbig,0,0,1000,1001,1050,1100,-50,4,4,1,0,10,50,0,0\n") != NULL,
+	CHECK(strstr(buf, "\nbig,0,0,1000,1001,1050,1100,-50,4,4,1,0,10,50,0,0,0\n") != NULL,
 	      "early job row: negative lateness, response 50");
-	CHECK(strstr(buf, "\nbig,0,1,1100,1101,1300,1200,100,4,5,2,1,12,200,3,1\n") != NULL,
+	CHECK(strstr(buf, "\nbig,0,1,1100,1101,1300,1200,100,4,5,2,1,12,200,3,1,2\n") != NULL,
 	      "late, migrated job row with 3 overruns, cut by the watchdog");
 	CHECK(!strstr(buf, "big,1,"), "a refused instance has no job rows");
 	free(buf);

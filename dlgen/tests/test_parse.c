@@ -101,6 +101,57 @@ static void test_defaults_and_sums(void)
 	      "SCHED_FIFO without priority gets 10");
 }
 
+/* rt-app's grammar beyond run + timer: events, phases, loops, legacy keys. */
+static void test_events_phases(void)
+{
+	const struct task_spec *t = &ts.tasks[0];
+	const struct phase *ph;
+	int n;
+
+	n = parse("{ \"global\": {\"duration\": 2, \"default_policy\": \"SCHED_FIFO\","
+		  " \"calibration\": \"CPU3\"}, \"tasks\": { \"t\": {"
+		  " \"run0\": 100, \"sleep0\": 200, \"runtime1\": 300, \"yield\": 0,"
+		  " \"timer\": {\"ref\": \"unique\", \"period\": 1000, \"mode\": \"absolute\"},"
+		  " \"run1\": 50, \"loop\": 7, \"cpus\": [1, 3] } } }");
+	ph = &t->phases[0];
+	CHECK(n == 0, "events, loop and cpus parse: %s", errbuf);
+	CHECK(t->policy == POLICY_FIFO && t->priority == 10, "global.default_policy applies");
+	CHECK(ts.calib_cpu == 3, "calibration CPU3 is kept");
+	CHECK(t->nphases == 1 && ph->nevents == 6, "one phase of 6 events (%u)", ph->nevents);
+	CHECK(ph->ev[0].kind == EV_RUN && ph->ev[1].kind == EV_SLEEP &&
+	      ph->ev[2].kind == EV_RUNTIME && ph->ev[3].kind == EV_YIELD &&
+	      ph->ev[4].kind == EV_TIMER && ph->ev[5].kind == EV_RUN, "events in file order");
+	CHECK(ph->ev[1].ns == 200000 && ph->ev[2].ns == 300000 && !ph->ev[4].relative,
+	      "sleep 200 us, runtime 300 us, absolute timer");
+	CHECK(ph->loop == 7 && t->loop == 1, "loop without phases: 7 passes, then the task ends");
+	CHECK(t->run_ns == 150000 && t->period_ns == 1000000, "tasks.csv: run 150 us, period 1 ms");
+	CHECK(t->have_cpus && t->cpus[0] == 0xa, "cpus [1, 3]");
+
+	n = parse("{ \"global\": {\"duration\": 2}, \"tasks\": { \"t\": {"
+		  " \"policy\": \"SCHED_DEADLINE\", \"runtime\": 2000, \"period\": 10000,"
+		  " \"deadline\": 8000, \"run\": 1000, \"timer\": {\"period\": 10000} } } }");
+	CHECK(n == 0 && t->dl_runtime_ns == 2000000 && t->dl_period_ns == 10000000 &&
+	      t->dl_deadline_ns == 8000000, "legacy runtime/period/deadline are the reservation: %s", errbuf);
+	CHECK(t->phases[0].nevents == 2, "... and legacy runtime is not an event");
+
+	n = parse("{ \"global\": {\"duration\": 2}, \"tasks\": { \"t\": {"
+		  " \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 10000,"
+		  " \"loop\": 3, \"phases\": {"
+		  "   \"light\": { \"loop\": 10, \"run\": 500, \"timer\": {\"period\": 10000} },"
+		  "   \"heavy\": { \"run\": 1500, \"runtime\": 100, \"timer\": {\"period\": 10000} } } } } }");
+	CHECK(n == 0 && t->nphases == 2, "two phases parse: %s", errbuf);
+	CHECK(!strcmp(t->phases[0].name, "light") && t->phases[0].loop == 10 &&
+	      !strcmp(t->phases[1].name, "heavy") && t->phases[1].loop == 1,
+	      "phase names and loops (default 1)");
+	CHECK(t->loop == 3, "task loop repeats the phases");
+	CHECK(t->phases[1].nevents == 3 && t->phases[1].ev[1].kind == EV_RUNTIME,
+	      "with dl-runtime set, \"runtime\" in a phase is the event");
+	CHECK(t->run_ns == 500000, "tasks.csv run_ns is the first phase's work");
+	n = parse("{ \"global\": {\"duration\": 2}, \"tasks\": { \"t\": {"
+		  " \"phases\": { \"a\": { \"run\": 5 } } } } }");
+	CHECK(n == 0 && t->loop == DLGEN_LOOP_FOREVER, "with phases the task loops forever by default");
+}
+
 /* The seed's own typo: no comma after "dl-runtime" : 6500 (line 19). */
 static void test_syntax_error_located(void)
 {
@@ -149,8 +200,16 @@ static void test_bad_values(void)
 		  "tasks.x.instance: 0 is out of range [1, 256]", 9 },
 		{ "absurd instances", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"instance\": 100000",
 		  "tasks.x.instance: 100000 is out of range", 9 },
-		{ "second timer", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"timer1\": {\"period\": 5}",
-		  "tasks.x.timer1: only one timer per task is supported", 9 },
+		{ "bad timer mode", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"timer1\": {\"period\": 5, \"mode\": \"later\"}",
+		  "tasks.x.timer1.mode: expected \"absolute\" or \"relative\"", 9 },
+		{ "unsupported rt-app event", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"lock0\": \"m\"",
+		  "tasks.x.lock0: rt-app's \"lock0\" event is not supported by dlgen", 9 },
+		{ "zero loop", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"loop\": 0",
+		  "tasks.x.loop: 0 passes", 9 },
+		{ "cpu out of range", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"cpus\": [0, 999]",
+		  "tasks.x.cpus: 999 is out of range [0, 255]", 9 },
+		{ "legacy deadline without DL", "\"run\": 100,\n\"policy\": \"SCHED_FIFO\",\n\"deadline\": 5",
+		  "tasks.x.deadline: rt-app's legacy \"deadline\"", 9 },
 		{ "no runtime", "\"run\": 100",
 		  "SCHED_DEADLINE needs \"dl-runtime\"", 4 },
 	};
@@ -184,9 +243,22 @@ static void test_bad_structure(void)
 	CHECK(parse("{ \"global\": {}, \"tasks\": { \"a\": { \"run\": 1, \"timer\": {\"period\": 9} } } }") == 1 &&
 	      strstr(errbuf, "global.duration"), "missing duration refused: %s", errbuf);
 	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 1,"
-		    " \"timer\": {\"period\": 9, \"mode\": \"relative\"} } } }") == 1 &&
-	      strstr(errbuf, "tasks.a.timer: mode: only \"absolute\""),
-	      "relative timer named as unsupported: %s", errbuf);
+		    " \"timer\": {\"period\": 9, \"mode\": \"relative\"} } } }") == 0 &&
+	      ts.tasks[0].phases[0].ev[1].kind == EV_TIMER && ts.tasks[0].phases[0].ev[1].relative,
+	      "a relative timer parses: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 1,"
+		    " \"timer\": {\"period\": 9} } } }") == 0 && ts.tasks[0].phases[0].ev[1].relative,
+	      "a timer without mode is relative, as in rt-app: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"yield\": 0 } } }") == 1 &&
+	      strstr(errbuf, "can take no time"), "a task of only yield is refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 5,"
+		    " \"phases\": { \"p\": { \"run\": 1 } } } } }") == 1 &&
+	      strstr(errbuf, "tasks.a.phases: a task with \"phases\" has its events inside them"),
+	      "events beside phases are refused: %s", errbuf);
+	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": {"
+		    " \"phases\": { \"p\": { \"run\": 1, \"policy\": \"SCHED_FIFO\" } } } } }") == 1 &&
+	      strstr(errbuf, "tasks.a.phases.p.policy: unknown or unsupported phase key"),
+	      "per-phase policy is named as unsupported: %s", errbuf);
 	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"r\": { \"policy\": \"SCHED_FIFO\","
 		    " \"run\": 1, \"timer\": {\"period\": 9}, \"util_min\": 1024, \"util_max\": 1024 } } }") == 0 &&
 	      ts.tasks[0].util_min == 1024 && ts.tasks[0].util_max == 1024,
@@ -235,6 +307,7 @@ int main(void)
 	test_cover_letter();
 	test_defaults_and_sums();
 	test_syntax_error_located();
+	test_events_phases();
 	test_bad_values();
 	test_bad_structure();
 	TAP_EXIT();
