@@ -20,6 +20,9 @@ DLGEN_CROSS := dlgen/build/dlgen.aarch64
 INITRAMFS := $(CACHE)/initramfs.cpio.gz
 RAW := results/raw/$(KERNEL)/$(TOPO)/$(PLAN)
 TASKSETS := $(wildcard experiments/tasksets/*.json)
+SWEEPS := $(basename $(notdir $(wildcard experiments/sweeps/*.sweep)))
+# The kernel variants a sweep file's policies name.
+sweep_kernels = $(shell sed -n 's/\#.*//; s/^[[:space:]]*policy[^=]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' $(1) | sort -u)
 
 help:
 	@echo "make            install what is missing, build, boot, run the default experiment, plot"
@@ -30,6 +33,13 @@ help:
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
+	@echo "make sweep-NAME run experiments/sweeps/NAME.sweep into results/sweeps/NAME/ (resumable): $(SWEEPS)"
+	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; ~1.5 h)"
+	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked (~8 min)"
+	@echo "make fallback   the fallback knob on dynamiq3, checked"
+	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
+	@echo "make placement  = make plot (the cover letter's case, seed 001), checked"
+	@echo "make hotplug    = make hotplug-accounting, checked"
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
@@ -41,7 +51,8 @@ help:
 # Entry points install packages first, then re-read this file in a sub-make
 # (paths below depend on the installed tarball's version).
 all: deps
-	@$(MAKE) --no-print-directory plot
+	@$(MAKE) --no-print-directory plot sweep-run-headline-reduced
+	@echo "figures: results/cover-letter/placement.png results/sweeps/headline-reduced/{tardiness,acceptance,missratio,share}.png"
 check: deps
 	@tests/run.sh
 build: deps
@@ -64,7 +75,7 @@ $(KBUILD)/%/arch/arm64/boot/Image: FORCE
 
 $(DLGEN): $(DLGEN_SRC)
 	@echo "[dlgen] native build"
-	@$(MAKE) --no-print-directory -s -C dlgen build/dlgen
+	@$(MAKE) --no-print-directory -s -C dlgen build/dlgen build/dlgen-gen
 	@touch $@
 
 $(SYSROOT)/.dlcap-pkgs: scripts/sysroot.sh
@@ -103,6 +114,8 @@ results/cover-letter/placement.png: $(COVER_RAW)/.done scripts/plot-placement.sh
 		results/cover-letter/placement \
 		"cover-letter test case (seed 001): stock 6.1 kernel, HiKey960 topology"
 	@echo "figure: results/cover-letter/placement.png (table: placement.csv)"
+	@tests/check-cover.sh $(COVER_RAW) > /dev/null || { tests/check-cover.sh $(COVER_RAW); exit 1; }
+placement: plot
 # The patched kernel's policies side by side (two boots).
 POLICY_RAW := results/raw/patched/hikey960/policies-hikey960 results/raw/patched/dynamiq3/policies-dynamiq3
 policies: deps
@@ -115,7 +128,10 @@ LELLI_RAW := results/raw/patched/hikey960/lelli
 lelli: deps
 	@$(MAKE) --no-print-directory $(LELLI_RAW)/.done
 	@scripts/tabulate.sh results/lelli/summary.csv $(LELLI_RAW)
-	@echo "table: results/lelli/summary.csv"
+	@scripts/plot-timeline.sh $(LELLI_RAW)/fit-1 results/lelli/timeline-fit 0 120 "Lelli's scenario under fit (run 1)"
+	@scripts/plot-timeline.sh $(LELLI_RAW)/bestfit-1 results/lelli/timeline-bestfit 0 120 "Lelli's scenario under best-fit (run 1)"
+	@echo "table: results/lelli/summary.csv; timelines: results/lelli/timeline-{fit,bestfit}.png"
+	@set -o pipefail; scripts/expect-lelli.sh $(LELLI_RAW) | tail -1
 
 # DL bandwidth accounting across CPU hotplug, with and without cpusets.
 HOTPLUG_RAW := results/raw/stock/hikey960/hotplug-accounting results/raw/stock-nocpusets/hikey960/hotplug-accounting
@@ -123,6 +139,8 @@ hotplug-accounting: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(HOTPLUG_RAW))
 	@scripts/hotplug-table.sh $(HOTPLUG_RAW) > results/hotplug/accounting.csv
 	@column -s, -t results/hotplug/accounting.csv
+	@scripts/expect-hotplug.sh results/hotplug/accounting.csv
+hotplug: hotplug-accounting
 
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \
@@ -132,9 +150,40 @@ bench-fidelity: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=stock
 	@scripts/bench-fidelity.sh stock hikey960 fidelity 3 results/fidelity/summary.csv $(FIDELITY_MODES)
 
+# Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
+# sets, runs one resumable batch per (kernel, topology), aggregates, plots.
+sweep-%: deps
+	@test -r experiments/sweeps/$*.sweep || \
+		{ echo "no experiments/sweeps/$*.sweep (sweeps: $(SWEEPS))" >&2; exit 2; }
+	@$(MAKE) --no-print-directory sweep-run-$*
+sweep-run-%: $$(foreach k,$$(call sweep_kernels,experiments/sweeps/$$*.sweep),$(KBUILD)/$$(k)/arch/arm64/boot/Image) \
+		$(DLGEN) $(INITRAMFS)
+	@scripts/sweep.sh $*
+headline: deps
+	@$(MAKE) --no-print-directory sweep-run-headline-hikey960 sweep-run-headline-rk3399 \
+		sweep-run-headline-symmetric8
+admission: deps
+	@$(MAKE) --no-print-directory sweep-run-admission
+	@scripts/expect-admission.sh experiments/sweeps/admission.sweep results/sweeps/admission/points.csv
+
+# The fallback knob on the three-class topology (seed 006), checked.
+FALLBACK_RAW := results/raw/patched/dynamiq3/fallback
+fallback: deps
+	@$(MAKE) --no-print-directory $(FALLBACK_RAW)/.done
+	@mkdir -p results/fallback
+	@set -o pipefail; scripts/expect-fallback.sh $(FALLBACK_RAW) | tee results/fallback/summary.txt
+
+# RT tasks with util_min 0 / 512 / 1024 (seed 007), two topologies, checked.
+RTU_RAW := results/raw/stock/hikey960/rt-uclamp results/raw/stock/dynamiq3/rt-uclamp
+rt-uclamp: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(RTU_RAW))
+	@mkdir -p results/rt-uclamp
+	@set -o pipefail; scripts/expect-rt-uclamp.sh $(RTU_RAW) | tee results/rt-uclamp/summary.txt
+
 clean:
 	$(MAKE) -C dlgen clean
 	rm -rf results/raw
 
 FORCE:
-.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting bench-fidelity clean help FORCE
+.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting bench-fidelity clean help FORCE \
+	headline admission fallback rt-uclamp placement hotplug

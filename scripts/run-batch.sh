@@ -112,9 +112,12 @@ qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -fsdev "local,id=fsout,path=$work/share/out,security_model=none"
       -device virtio-9p-pci,fsdev=fsout,mount_tag=dlcap-out)
 
-# The batch's identity: when it changes, earlier points in OUTDIR are stale
-# and are removed; when it is the same, finished points are kept and only
-# the rest run (an interrupted batch resumes).
+# Each point's identity: the boot environment (kernel Image and config,
+# patches, initramfs, DTB, capacities, timing) plus its plan line and the
+# bytes of its task set or script. A finished point whose identity changed
+# is stale and is removed; one whose identity is the same is kept, so an
+# interrupted batch resumes and a plan that grows (more seeds) only runs
+# the new points. Points in OUTDIR that the plan does not name stay.
 imgsum=$(hash_files "$image")
 cfgsum=$(hash_files "$(dirname "$image")/../../../.config")
 initsum=$(hash_files "$initramfs")
@@ -124,17 +127,24 @@ PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
 [ -n "$PATCHES" ] && patchsum=$(hash_files "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch)
-key=$( {
-	echo "$imgsum $cfgsum $patchsum $initsum $dtbsum"
-	cat "$work/share/in/plan" "$work/share/in/capacities"; echo "$timing ${QEMU_ICOUNT:-} ${QEMU_APPEND:-} $mem"
-	cat ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} /dev/null
-} | sha256sum | cut -c1-16)
+envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $(cat "$work/share/in/capacities") $timing ${QEMU_ICOUNT:-} ${QEMU_APPEND:-} $mem"
+point_key() {	# NAME
+	local line
+	line=$(grep -m1 "^$1 " "$work/share/in/plan")
+	{ echo "$envkey"; echo "$line"; cat "$work/share/in/$(echo "$line" | cut -d' ' -f2)"; } |
+		sha256sum | cut -c1-16
+}
+declare -A pkey=()
 mkdir -p "$outdir"
-if [ "$(cat "$outdir/.batch-key" 2>/dev/null)" != "$key" ]; then
-	for n in "${names[@]}"; do rm -rf "${outdir:?}/$n"; done
-	rm -f "$outdir/console.log"
-	echo "$key" > "$outdir/.batch-key"
-fi
+stale=0
+for n in "${names[@]}"; do
+	pkey[$n]=$(point_key "$n")
+	if [ -d "$outdir/$n" ] && [ "$(cat "$outdir/$n/.point-key" 2>/dev/null)" != "${pkey[$n]}" ]; then
+		rm -rf "${outdir:?}/$n"; stale=$((stale + 1))
+	fi
+done
+[ $stale = 0 ] || say "$stale finished point(s) in $outdir were stale (inputs changed): rerunning them"
+rm -f "$outdir/.batch-key"	# the per-batch key of earlier versions
 point_timeout=${POINT_TIMEOUT:-600}
 qver=$(qemu-system-aarch64 --version | head -1)
 dlgen_ver=$("$dlgen_host" --version | cut -d' ' -f2)
@@ -155,8 +165,19 @@ manifest() {
 		echo "command: ${qemu[*]}"
 		echo "dlgen: $dlgen_ver"
 		echo "initramfs sha256: $initsum"
-		echo "boot: $2 of this batch, batch key $key"
+		echo "boot: $2 of this batch, point key ${pkey[$n]}"
 	} > "$outdir/$n/manifest.txt"
+}
+
+# eta DONE: ", ETA m:ss" from the pace of the points finished in this run.
+run_t0=$(date +%s) done_before=
+eta() {
+	local ran left el
+	[ -n "$done_before" ] || return 0
+	ran=$(($1 - done_before)) left=$((${#names[@]} - $1)) el=$(($(date +%s) - run_t0))
+	[ $ran -gt 0 ] && [ $left -gt 0 ] || return 0
+	el=$((el * left / ran))
+	printf ', ETA %d:%02d' $((el / 60)) $((el % 60))
 }
 
 # collect BOOT: move every point the guest finished (renamed into place on
@@ -167,11 +188,12 @@ collect() {
 		[ -d "$work/share/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
 		rm -rf "$outdir/.$n.tmp"
 		cp -r "$work/share/out/$n" "$outdir/.$n.tmp"
+		echo "${pkey[$n]}" > "$outdir/.$n.tmp/.point-key"
 		mv "$outdir/.$n.tmp" "$outdir/$n"
 		manifest "$n" "$1"
 		k=0
 		for m in "${names[@]}"; do [ -d "$outdir/$m" ] && k=$((k + 1)); done
-		say "[$k/${#names[@]}] $n: exit $(cat "$outdir/$n/rc"); $(( $(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null || echo 1) - 1 )) jobs"
+		say "[$k/${#names[@]}] $n: exit $(cat "$outdir/$n/rc"); $(( $(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null || echo 1) - 1 )) jobs$(eta "$k")"
 	done
 }
 
@@ -198,6 +220,9 @@ watch() {
 }
 
 failed=0 boot=0 total_elapsed=0 qpid= wpid=
+done_before=0
+for n in "${names[@]}"; do [ -d "$outdir/$n" ] && done_before=$((done_before + 1)); done
+run_t0=$(date +%s)
 # Interrupted (Ctrl-C, make killed): take QEMU down too; finished points
 # are already in OUTDIR and the next run resumes after them.
 trap 'kill $qpid $wpid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM
@@ -256,6 +281,7 @@ while :; do
 			fi
 		} > "$outdir/.$running.tmp/FAILED"
 		echo fail > "$outdir/.$running.tmp/rc"
+		echo "${pkey[$running]}" > "$outdir/.$running.tmp/.point-key"
 		mv "$outdir/.$running.tmp" "$outdir/$running"
 		echo "run-batch: point $running FAILED: ${reason:-the guest stopped while it ran (QEMU exit $rc)}; see $outdir/$running/FAILED" >&2
 		failed=1

@@ -104,7 +104,7 @@ if "$DLGEN" -o "$tmp/native" -d 300 tests/data/other-short.json > "$tmp/out" 2>&
 else
 	fail "native run exits 0"; cat "$tmp/out"
 fi
-expect "jobs.csv has 2 instances x 6 jobs (+ header)" test "$(wc -l < "$tmp/native/jobs.csv")" = 13
+expect "jobs.csv has 2 instances x 5 jobs (+ header): timers at 50..250 ms, as rt-app waits a period first" test "$(wc -l < "$tmp/native/jobs.csv")" = 11
 expect "every job did at least its 2 ms of work and has start <= end" \
 	awk -F, 'NR > 1 && ($13 < 2000000 || $5 > $6 || $4 > $5) { exit 1 }' "$tmp/native/jobs.csv"
 expect "releases are one period apart" \
@@ -117,7 +117,7 @@ printf '{"global":{"duration":1},"tasks":{"d":{"policy":"SCHED_DEADLINE","run":1
 expect "a SCHED_DEADLINE task set outside the guest exits 3 (got $rc)" test $rc = 3
 expect "... saying why and how to override" grep -q 'not the dlcap guest.*--i-know-this-is-not-a-vm' "$tmp/err"
 expect "... and created no output" test ! -e "$tmp/dlhost/jobs.csv"
-expect "the native run wrote summary.json with 12 jobs" grep -q '"jobs": 12' "$tmp/native/summary.json"
+expect "the native run wrote summary.json with 10 jobs" grep -q '"jobs": 10' "$tmp/native/summary.json"
 "$DLGEN" -o "$tmp/wd" -d 200 -g 0 tests/data/long-job.json > /dev/null 2>&1; rc=$?
 expect "watchdog: a 5 s job in a 200 ms run is cut at the end (exit $rc)" \
 	awk -F, 'NR == 2 { ok = ($16 == 1 && $6 - $4 < 1000000000) } END { exit !ok }' "$tmp/wd/jobs.csv"
@@ -145,6 +145,36 @@ printf 'k cover-letter.json dl_admission=bogus\n' > "$tmp/knob.plan"
 scripts/run-batch.sh patched hikey960 "$tmp/knob.plan" "$tmp/knobrun" > "$tmp/knob.out" 2>&1; rc=$?
 expect "a knob value not in kernels/knobs exits 2 before booting (got $rc)" \
 	sh -c "test $rc = 2 && grep -q \"knob 'dl_admission=bogus'\" '$tmp/knob.out' && test ! -e '$tmp/knobrun/console.log'"
+
+echo "== sweeps: files, task sets, tables"
+export DLCAP_RESULTS=$tmp/results	# sweeps write here, not into the repository
+printf 'topologies = hikey960\nspeed = 3\n' > "$tmp/bad1.sweep"
+scripts/sweep.sh --plan-only "$tmp/bad1.sweep" 2> "$tmp/err"; rc=$?
+expect "an unknown sweep key exits 2 naming file:line and the key ($(head -1 "$tmp/err"))" \
+	sh -c "test $rc = 2 && grep -q 'bad1.sweep:2: unknown key .speed.' '$tmp/err'"
+printf 'topologies = hikey960 nowhere\npolicy p = patched dl_placement=sideways\nu = 2 x\nseeds = 1\ntasks = 4\nduration = 1\n' > "$tmp/bad2.sweep"
+scripts/sweep.sh --plan-only "$tmp/bad2.sweep" 2> "$tmp/err"; rc=$?
+expect "a sweep with a missing topology, a bad knob and a bad U gives 3 located errors, exit 2" \
+	sh -c "test $rc = 2 && grep -q 'bad2.sweep:1: topologies' '$tmp/err' && grep -q \"bad2.sweep:2: policy p: 'dl_placement=sideways'\" '$tmp/err' && grep -q \"bad2.sweep:3: u: 'x'\" '$tmp/err'"
+scripts/sweep.sh --plan-only tests/sweeps/tiny.sweep > "$tmp/tiny.plan.out" 2>&1
+expect "the tiny sweep plans 4 points, both policies on the same task set per (u, seed)" \
+	sh -c "test \$(grep -c -- '-u.*-s1 ' '$tmp/tiny.plan.out') = 4 && test \$(grep -- '-u2.5-s1 ' '$tmp/tiny.plan.out' | awk '{ print \$2 }' | sort -u | wc -l) = 1"
+cp "$DLCAP_RESULTS/raw/sweeps/tiny/tasksets/u6.5-s1.json" "$tmp/ts1"
+scripts/sweep.sh --plan-only tests/sweeps/tiny.sweep > /dev/null 2>&1
+expect "planning again regenerates the same task set bytes" cmp -s "$tmp/ts1" "$DLCAP_RESULTS/raw/sweeps/tiny/tasksets/u6.5-s1.json"
+{
+	echo "topology,policy,kernel,u,seed,tasks,admitted_tasks,offered_bw,admitted_bw,acceptance,jobs,late_jobs,miss_ratio,max_tard,p99_tard,mean_tard,status"
+	echo "t,p,k,2,1,4,4,2.2,2.2,1,100,10,0.1,1,0.5,0,ok"
+	echo "t,p,k,2,2,4,4,2.2,2.2,1,100,20,0.2,2,0.5,0,ok"
+	echo "t,p,k,2,3,4,4,2.2,2.2,1,100,30,0.3,3,0.5,0,ok"
+	echo "t,p,k,2,4,,,,,,,,,,,,failed"
+	echo "t,p,k,3,1,4,3,3.3,3.0,0.9,100,0,0,0,0,0,ok"
+} > "$tmp/points.csv"
+scripts/sweep-table.sh "$tmp/points.csv" > "$tmp/table.csv"
+expect "sweep-table: 3 seeds of max_tard 1, 2, 3 give mean 2 and CI 4.303/sqrt(3) = 2.48434" \
+	grep -q '^t,p,2,3,2.20000,0.00000,1.00000,0.00000,0.20000,0.24843,2.00000,2.48434,0.50000,0.00000$' "$tmp/table.csv"
+expect "sweep-table: a failed point is left out; one seed gives CI 0" \
+	grep -q '^t,p,3,1,3.00000,0.00000,0.90000,0.00000,' "$tmp/table.csv"
 
 if [ "${TESTS_SKIP_QEMU:-}" = 1 ]; then
 	echo "== QEMU tests skipped (TESTS_SKIP_QEMU=1)"
@@ -208,6 +238,30 @@ else
 		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume2.out" 2>&1
 		expect "resume: the rerun runs only the missing point" \
 			sh -c "grep -q '1 of 2 point' '$tmp/resume2.out' && ! grep -q '\] a:' '$tmp/resume2.out' && test -d '$tmp/resume/b'"
+		stamp=$(stat -c %Y "$tmp/resume/a/jobs.csv")
+		printf 'c cover-letter.json -d 500\n' >> "$tmp/resume.plan"
+		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume3.out" 2>&1
+		expect "resume: a plan that grows runs only its new point, the old ones untouched" \
+			sh -c "grep -q '1 of 3 point' '$tmp/resume3.out' && test -d '$tmp/resume/c' && test $stamp = \$(stat -c %Y '$tmp/resume/a/jobs.csv')"
+		echo "== a sweep end to end (tests/sweeps/tiny.sweep: 4 points, one boot)"
+		scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep1.out" 2>&1; rc=$?
+		tail -4 "$tmp/sweep1.out"
+		res=$DLCAP_RESULTS/sweeps/tiny
+		expect "the tiny sweep runs (exit $rc) and points.csv has its 4 points, all ok" \
+			sh -c "test $rc = 0 && test \$(grep -c ',ok\$' '$res/points.csv') = 4"
+		expect "table.csv has one row per (policy, u) and shares.csv rows per class" \
+			sh -c "test \$(wc -l < '$res/table.csv') = 5 && grep -q ',462,' '$res/shares.csv' && grep -q ',1024,' '$res/shares.csv'"
+		expect "the four sweep figures are written, PNG and PDF" \
+			sh -c "for k in tardiness acceptance missratio share; do test -s '$res/'\$k.png && test -s '$res/'\$k.pdf || exit 1; done"
+		expect "admission in the sweep matches the arithmetic limits (scripts/expect-admission.sh)" \
+			scripts/expect-admission.sh tests/sweeps/tiny.sweep "$res/points.csv"
+		expect "at U = 6.5 the series (capacity) refuses tasks, unaware (cpus) admits all 7.15" \
+			sh -c "grep -q '^hikey960,series,patched,6.5,1,8,[0-7],' '$res/points.csv' && grep -q '^hikey960,unaware,patched,6.5,1,8,8,7.1500,7.1500,' '$res/points.csv'"
+		scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep2.out" 2>&1
+		expect "running the sweep again boots nothing and redraws nothing" \
+			sh -c "grep -q 'done: 0 boot' '$tmp/sweep2.out' && grep -q 'up to date' '$tmp/sweep2.out'"
+		expect "the timeline plot renders from a sweep point" \
+			scripts/plot-timeline.sh "$DLCAP_RESULTS/raw/sweeps/tiny/patched/hikey960/series-u2.5-s1" "$tmp/timeline" 0 100
 		boot patched hikey960 tests/plans/patched-hikey960.plan
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"

@@ -1,0 +1,50 @@
+#!/bin/bash
+# The admission experiment's expected outcome (seeds 002-004), checked on a
+# sweep's points.csv. For each point, with the limit L of its policy's rule
+# on its topology (capacity: 0.95 x sum(cap) / 1024; cpus: 0.95 x CPUs;
+# the rule is the policy's dl_admission knob, capacity when unset):
+#   - admitted bandwidth <= L (+ rounding);
+#   - offered <= L: everything admitted;
+#   - offered > L: admitted > L - 1 (tasks are admitted one by one, so the
+#     first refused task, of bandwidth < 1, did not fit in what was left).
+# Prints one line per (topology, policy) and exits 1 on any violation.
+# Usage: scripts/expect-admission.sh SWEEPFILE POINTS_CSV
+set -eu
+. "$(dirname "$0")/lib.sh"
+file=${1:?usage: expect-admission.sh SWEEPFILE POINTS_CSV} points=${2:?usage: expect-admission.sh SWEEPFILE POINTS_CSV}
+[ -r "$points" ] || die "no $points"
+rules=$(sed -n 's/#.*//; s/^[[:space:]]*policy[[:space:]]\+\([^[:space:]=]\+\)[[:space:]]*=\(.*\)/\1 \2/p' "$file" |
+	awk '{ r = "capacity"; for (i = 3; i <= NF; i++) if ($i ~ /^dl_admission=/) r = substr($i, 14); print $1, r }')
+limits=
+for t in $(tail -n +2 "$points" | cut -d, -f1 | sort -u); do
+	eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")"
+	limits="$limits $t $(echo "$TOPO_CAPS" | awk '{ for (i = 1; i <= NF; i++) s += $i
+		printf "%.4f %.4f", 0.95 * s / 1024, 0.95 * NF }')"
+done
+awk -F, -v rules="$rules" -v limits="$limits" '
+BEGIN {
+	n = split(rules, r, /[ \n]/); for (i = 1; i < n; i += 2) rule[r[i]] = r[i + 1]
+	n = split(limits, l, " "); for (i = 1; i < n; i += 3) { cap[l[i]] = l[i + 1]; cpus[l[i]] = l[i + 2] }
+}
+NR == 1 || $17 != "ok" { next }
+{
+	g = $1 " " $2; if (!(g in pts)) order[ng++] = g
+	pts[g]++
+	L = rule[$2] == "cpus" ? cpus[$1] : cap[$1]; lim[g] = L; rl[g] = rule[$2]
+	why = ""
+	if ($9 > L + 0.001) why = sprintf("admitted %.3f > limit %.3f", $9, L)
+	else if ($8 <= L && $9 < $8 - 0.001) why = sprintf("offered %.3f <= limit %.3f but only %.3f admitted", $8, L, $9)
+	else if ($8 > L && $9 <= L - 1) why = sprintf("admitted %.3f <= limit - 1 (%.3f)", $9, L - 1)
+	if (why != "") { bad[g]++; printf "FAIL %s %s u=%s seed=%s: %s\n", $1, $2, $4, $5, why }
+	if ($9 > most[g]) most[g] = $9
+}
+END {
+	for (i = 0; i < ng; i++) {
+		g = order[i]
+		printf "%s (%s, limit %.3f): %d points, most admitted %.3f, %d violation(s)\n",
+			g, rl[g], lim[g], pts[g], most[g], bad[g]
+		nbad += bad[g]
+	}
+	if (!ng) { print "no finished points"; exit 1 }
+	exit nbad > 0
+}' "$points"

@@ -1,0 +1,38 @@
+#!/bin/bash
+# Timeline of one point: which task ran on which CPU, job by job (PNG, PDF).
+# Usage: scripts/plot-timeline.sh POINTDIR OUTPREFIX [FROM_MS TO_MS] [TITLE]
+#   A job is drawn from its start to its end on the CPU it started on (jobs
+#   that migrate, jobs.csv column migrations > 0, are drawn on their first CPU);
+#   times are ms since the point's first release; default window 0-200 ms.
+# Writes OUTPREFIX.csv (the table plotted), OUTPREFIX.png and OUTPREFIX.pdf.
+set -eu
+. "$(dirname "$0")/lib.sh"
+dir=${1:?usage: plot-timeline.sh POINTDIR OUTPREFIX [FROM_MS TO_MS] [TITLE]}
+out=${2:?usage: plot-timeline.sh POINTDIR OUTPREFIX [FROM_MS TO_MS] [TITLE]}
+t0=${3:-0} t1=${4:-200} title=${5:-$(basename "$dir")}
+title=${title//\'/\'\'}	# gnuplot's quote escape
+[ -r "$dir/jobs.csv" ] || die "$dir has no jobs.csv"
+caps=$(jq -r '.cpu_capacity | join(" ")' "$dir/summary.json") || die "$dir/summary.json: no cpu_capacity"
+ncpu=$(echo "$caps" | wc -w)
+mkdir -p "$(dirname "$out")"
+awk -F, 'NR == 1 { print "task_index,task,cpu,start_ms,end_ms,late"; next }
+	{ r[NR] = $0; if (first == "" || $4 < first) first = $4
+	  name = $1 "/" $2; if (!(name in idx)) idx[name] = n++ }
+	END { for (i = 2; i <= NR; i++) { split(r[i], f, ",")
+		printf "%d,%s/%s,%d,%.3f,%.3f,%d\n", idx[f[1] "/" f[2]], f[1], f[2], f[9],
+			(f[5] - first) / 1e6, (f[6] - first) / 1e6, (f[8] > 0) } }' \
+	"$dir/jobs.csv" > "$out.csv.tmp"
+mv "$out.csv.tmp" "$out.csv"
+ntask=$(tail -n +2 "$out.csv" | cut -d, -f1 | sort -un | wc -l)
+names=$(tail -n +2 "$out.csv" | cut -d, -f1,2 | sort -t, -k1,1n -u | cut -d, -f2 | tr '\n' ' ')
+for term in png pdf; do
+	case $term in
+	png) t="pngcairo size 1000,$((160 + 34 * ncpu)) font 'Sans,10'" ;;
+	pdf) t="pdfcairo size 7in,$(awk -v n="$ncpu" 'BEGIN { printf "%.1f", 1.2 + 0.25 * n }')in font 'Sans,8'" ;;
+	esac
+	gnuplot -e "set terminal $t; set output '$out.$term.tmp'" \
+		-e "data='$out.csv'; ncpu=$ncpu; caps='$caps'; ntask=$ntask; names='$names'; title='$title'; t0=$t0; t1=$t1" \
+		"$DLCAP_TOP/plots/timeline.gp"
+	mv "$out.$term.tmp" "$out.$term"
+done
+say "wrote $out.csv $out.png $out.pdf"

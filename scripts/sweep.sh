@@ -1,0 +1,169 @@
+#!/bin/bash
+# Run a sweep: generate its task sets, one plan per (kernel, topology), run
+# each plan in one boot (resumable point by point), aggregate, plot.
+#
+# Usage: scripts/sweep.sh [--plan-only] NAME|FILE
+#   NAME   experiments/sweeps/NAME.sweep (or a path to a .sweep file)
+#   --plan-only  write the task sets and plans, print the plans, boot nothing
+# Output: results/raw/sweeps/NAME/ (task sets, plans, points; not in git)
+#         results/sweeps/NAME/{points,table,shares}.csv and figures
+#         (results/ is $DLCAP_RESULTS when set, e.g. for tests)
+#
+# A sweep file is data, one setting per line ('#' starts a comment):
+#   topologies = hikey960 rk3399        topologies (experiments/topologies/)
+#   policy NAME = KERNEL [KNOB=VALUE..]  a kernel variant and knob values
+#                                        (kernels/knobs); one line per policy
+#   u = 2 3 4.5                          offered utilization grid, in
+#                                        capacity-1024 CPUs (sum of run/period)
+#   seeds = 1 2 3   or   seeds = 1..10   generator seeds per grid value
+#   tasks = 16                           tasks per set
+#   duration = 1                         seconds each point runs
+#   gen = --umax 0.9 --algo randfixedsum  more dlgen-gen options
+#   title = HiKey960, 12 tasks           figure title (default: sweep NAME)
+#   dlgen = -d 200                       dlgen options for every point (e.g. a
+#                                        shorter run when only admission matters)
+# The same seed gives the same task set for every policy and topology, so
+# policies are compared on identical sets.
+set -eu
+. "$(dirname "$0")/lib.sh"
+plan_only=0
+[ "${1:-}" = --plan-only ] && { plan_only=1; shift; }
+[ $# = 1 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
+case "$1" in
+*/*) file=$1 ;;
+*) file=$DLCAP_TOP/experiments/sweeps/$1.sweep ;;
+esac
+[ -r "$file" ] || { echo "sweep: no sweep file $file" >&2; exit 2; }
+name=$(basename "$file" .sweep)
+gen=$DLCAP_TOP/dlgen/build/dlgen-gen
+[ -x "$gen" ] || die "dlgen-gen is not built (make -C dlgen)"
+
+# Parse; every problem is one line naming the file, line and key.
+topos= us= seeds= ntasks= duration= genopts= dlgenopts= title= bad=0 lineno=0
+pnames=() pkernels=() pknobs=()
+err() { echo "$file:$lineno: $*" >&2; bad=1; }
+isnum() { [[ $1 =~ ^[0-9]+([.][0-9]+)?$ ]]; }
+while IFS= read -r line || [ -n "$line" ]; do
+	lineno=$((lineno + 1))
+	line=${line%%#*}
+	[[ $line =~ ^[[:space:]]*$ ]] && continue
+	if ! [[ $line =~ ^[[:space:]]*([a-z]+)([[:space:]]+([A-Za-z0-9_.-]+))?[[:space:]]*=(.*)$ ]]; then
+		err "not 'key = value': $line"; continue
+	fi
+	key=${BASH_REMATCH[1]} arg=${BASH_REMATCH[3]} val=$(echo ${BASH_REMATCH[4]})
+	[ "$key" = policy ] || [ -z "$arg" ] || { err "$key: unexpected '$arg' before '='"; continue; }
+	case "$key" in
+	topologies)
+		for t in $val; do
+			[ -r "$DLCAP_TOP/experiments/topologies/$t.topo" ] ||
+				err "topologies: no experiments/topologies/$t.topo"
+		done
+		topos=$val ;;
+	policy)
+		[ -n "$arg" ] || { err "policy: want 'policy NAME = KERNEL [KNOB=VALUE...]'"; continue; }
+		case " ${pnames[*]-} " in *" $arg "*) err "policy $arg: defined twice"; continue ;; esac
+		set -- $val
+		[ $# -ge 1 ] || { err "policy $arg: names no kernel"; continue; }
+		[ -r "$DLCAP_TOP/kernels/variants/$1" ] || err "policy $arg: no kernel variant '$1' (kernels/variants/)"
+		k=$1; shift
+		for kv in "$@"; do
+			awk -v k="${kv%%=*}" -v v="${kv#*=}" '
+				$1 == k { for (i = 2; i <= NF; i++) if ($i == v) ok = 1 }
+				END { exit !ok }' "$DLCAP_TOP/kernels/knobs" ||
+				err "policy $arg: '$kv' is not NAME=VALUE from kernels/knobs"
+		done
+		pnames+=("$arg") pkernels+=("$k") pknobs+=("$*") ;;
+	u)
+		for x in $val; do isnum "$x" || err "u: '$x' is not a positive number"; done
+		us=$val ;;
+	seeds)
+		if [[ $val =~ ^([0-9]+)\.\.([0-9]+)$ ]]; then
+			val=$(seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" | tr '\n' ' ')
+		fi
+		for x in $val; do [[ $x =~ ^[0-9]+$ ]] || err "seeds: '$x' is not a non-negative integer"; done
+		seeds=$val ;;
+	tasks) [[ $val =~ ^[0-9]+$ ]] && [ "$val" -ge 1 ] && [ "$val" -le 256 ] ||
+			err "tasks: '$val' is not an integer in 1..256"
+		ntasks=$val ;;
+	duration) [[ $val =~ ^[0-9]+$ ]] && [ "$val" -ge 1 ] || err "duration: '$val' is not whole seconds >= 1"
+		duration=$val ;;
+	gen) genopts=$val ;;
+	title) title=$val ;;
+	dlgen) for x in $val; do [[ $x =~ ^-[-a-z]|^[0-9]+$ ]] ||
+			err "dlgen: '$x' is not a dlgen option (dlgen --help)"; done
+		dlgenopts=$val ;;
+	*) err "unknown key '$key' (topologies, policy, u, seeds, tasks, duration, gen, dlgen, title)" ;;
+	esac
+done < "$file"
+lineno=end
+[ -n "$topos" ] || err "no 'topologies ='"
+[ ${#pnames[@]} -gt 0 ] || err "no 'policy NAME = ...' line"
+[ -n "$us" ] || err "no 'u ='"
+[ -n "$seeds" ] || err "no 'seeds ='"
+[ -n "$ntasks" ] || err "no 'tasks ='"
+[ -n "$duration" ] || err "no 'duration ='"
+[ $bad = 0 ] || exit 2
+
+results=${DLCAP_RESULTS:-$DLCAP_TOP/results}
+raw=$results/raw/sweeps/$name
+mkdir -p "$raw/tasksets"
+# Task sets: one per (u, seed), shared by every policy and topology.
+for u in $us; do
+	for s in $seeds; do
+		ts=$raw/tasksets/u$u-s$s.json
+		# shellcheck disable=SC2086
+		"$gen" -n "$ntasks" -u "$u" --seed "$s" --duration "$duration" $genopts \
+			> "$ts.tmp" 2> "$raw/gen.err" || {
+			echo "$file: gen: dlgen-gen -n $ntasks -u $u --seed $s $genopts: $(head -1 "$raw/gen.err")" >&2
+			rm -f "$ts.tmp"; exit 2; }
+		# Same bytes as before: keep the file (and the points' keys) as is.
+		if cmp -s "$ts.tmp" "$ts"; then rm "$ts.tmp"; else mv "$ts.tmp" "$ts"; fi
+	done
+done
+"$DLCAP_TOP/dlgen/build/dlgen" --check "$raw"/tasksets/*.json || exit 2
+echo "dlgen-gen -n $ntasks -u U --seed S --duration $duration $genopts" > "$raw/generator.txt"
+
+# One plan per (kernel, topology): seeds outermost, so a sweep cut short
+# still has every policy at every U for the first seeds.
+kernels=$(printf '%s\n' "${pkernels[@]}" | awk '!seen[$0]++')
+runs=()
+for k in $kernels; do
+	plan=$raw/sweep-$name-$k.plan
+	{
+		echo "# generated by scripts/sweep.sh from $file"
+		for s in $seeds; do
+			for u in $us; do
+				for i in "${!pnames[@]}"; do
+					[ "${pkernels[$i]}" = "$k" ] || continue
+					echo "${pnames[$i]}-u$u-s$s $raw/tasksets/u$u-s$s.json ${pknobs[$i]} $dlgenopts"
+				done
+			done
+		done
+	} > "$plan.tmp"
+	mv "$plan.tmp" "$plan"
+	for t in $topos; do runs+=("$k $t"); done
+done
+npoints=$(( $(echo $us | wc -w) * $(echo $seeds | wc -w) * ${#pnames[@]} * $(echo $topos | wc -w) ))
+if [ $plan_only = 1 ]; then
+	for k in $kernels; do echo "== $raw/sweep-$name-$k.plan"; grep -v "^#" "$raw/sweep-$name-$k.plan"; done
+	exit 0
+fi
+say "sweep $name: $npoints points in ${#runs[@]} boot batch(es), $duration s each"
+failed=0
+for r in "${runs[@]}"; do
+	set -- $r
+	QEMU_TIMEOUT=${QEMU_TIMEOUT:-86400} "$DLCAP_TOP/scripts/run-batch.sh" "$1" "$2" "$raw/sweep-$name-$1.plan" "$raw/$1/$2" ||
+		{ rc=$?; [ $rc = 2 ] && exit 2; failed=1; }
+done
+out=$results/sweeps/$name
+# Aggregate and plot unless the figures are newer than every point and input.
+if [ ! -e "$out/tardiness.png" ] || [ -n "$(find "$raw" "$file" "$DLCAP_TOP/scripts/sweep-aggregate.sh" \
+	"$DLCAP_TOP/scripts/sweep-plot.sh" "$DLCAP_TOP/plots/sweep.gp" -newer "$out/tardiness.png" \
+	\( -name rc -o -name '*.sweep' -o -name '*.sh' -o -name '*.gp' \) -print -quit)" ]; then
+	"$DLCAP_TOP/scripts/sweep-aggregate.sh" "$file" "$out"
+	"$DLCAP_TOP/scripts/sweep-plot.sh" "$out" "${title:-sweep $name}"
+else
+	say "sweep $name: figures in $out are up to date"
+fi
+[ $failed = 0 ] || say "sweep $name: some points failed (see FAILED files under $raw); the tables leave them out"
+exit $failed
