@@ -37,6 +37,7 @@ help:
 	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; ~1.5 h)"
 	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked (~8 min)"
 	@echo "make fallback   the fallback knob on dynamiq3, checked"
+	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack (~4 min)"
 	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
 	@echo "make placement  = make plot (the cover letter's case, seed 001), checked"
 	@echo "make hotplug    = make hotplug-accounting, checked"
@@ -166,6 +167,16 @@ admission: deps
 	@$(MAKE) --no-print-directory sweep-run-admission
 	@scripts/expect-admission.sh experiments/sweeps/admission.sweep results/sweeps/admission/points.csv
 
+# The emulator's per-job overhead: one low-load sweep per DL runtime slack.
+OVERHEAD_SWEEPS := overhead-slack0 overhead-slack500 overhead-slack2000
+overhead: deps
+	@$(MAKE) --no-print-directory $(addprefix sweep-run-,$(OVERHEAD_SWEEPS))
+	@mkdir -p results/overhead
+	@{ head -1 results/sweeps/overhead-slack0/points.csv | sed 's/^/slack_us,/'; \
+	  for s in $(OVERHEAD_SWEEPS); do tail -n +2 results/sweeps/$$s/points.csv | sed "s/^/$${s#overhead-slack},/"; done; } \
+		> results/overhead/points.csv
+	@column -s, -t results/overhead/points.csv | cut -c1-170
+
 # The fallback knob on the three-class topology (seed 006), checked.
 FALLBACK_RAW := results/raw/patched/dynamiq3/fallback
 fallback: deps
@@ -186,4 +197,4 @@ clean:
 
 FORCE:
 .PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting bench-fidelity clean help FORCE \
-	headline admission fallback rt-uclamp placement hotplug
+	headline admission fallback rt-uclamp placement hotplug overhead

@@ -363,9 +363,18 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	pthread_t th[nlogs], wd;
 	unsigned int i, created = 0;
 	int err = 0, refused = 0, have_wd;
+	sigset_t xcpu, oldmask;
 
 	pthread_mutex_init(&sh.lock, NULL);
 	pthread_cond_init(&sh.cond, NULL);
+	/*
+	 * The kernel sends SIGXCPU of SCHED_FLAG_DL_OVERRUN to the process:
+	 * block it here (threads inherit the mask) so that only the threads
+	 * that asked for it, which unblock it, can receive and count it.
+	 */
+	sigemptyset(&xcpu);
+	sigaddset(&xcpu, SIGXCPU);
+	pthread_sigmask(SIG_BLOCK, &xcpu, &oldmask);
 
 	/*
 	 * Threads are created one at a time and each finishes its
@@ -403,6 +412,7 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		pthread_cancel(wd);	/* it may still sleep: end it */
 		pthread_join(wd, NULL);
 	}
+	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
 	*start_ns = sh.start;
 	if (err)
 		return -err;

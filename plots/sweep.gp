@@ -1,4 +1,5 @@
-# The sweep figures, one style for all. Variables:
+# The sweep figures, one style for all: points are means over seeds,
+# error bars 95% confidence intervals (table.csv). Variables:
 #   kind   tardiness | acceptance | missratio | share
 #   dir    the sweep's results folder (table.csv, shares.csv)
 #   topos  "t1 t2 ..."  pols "p1 p2 ..."  title
@@ -26,8 +27,8 @@ do for [t = 1:nt] {
 	set title topo noenhanced
 	unset arrow
 	if (kind eq "tardiness" || kind eq "missratio") {
-		set arrow 1 from capl, graph 0 to capl, graph 1 nohead dt 2 lc rgb "#444444"
-		set arrow 2 from cpul, graph 0 to cpul, graph 1 nohead dt 3 lc rgb "#444444"
+		set arrow 1 from capl, graph 0 to capl, graph 1 nohead dt 2 lw 1.5 lc rgb "#000000" front
+		set arrow 2 from cpul, graph 0 to cpul, graph 1 nohead dt 3 lw 1.5 lc rgb "#000000" front
 		set label 1 "capacity limit" at capl, graph 0.97 right offset -0.5, 0 font ",8"
 		set label 2 "cpus limit" at cpul, graph 0.97 right offset -0.5, 0 font ",8"
 		set xlabel "admitted DL bandwidth (capacity-1024 CPUs)"
@@ -37,8 +38,8 @@ do for [t = 1:nt] {
 		set ylabel "p99 (solid) and max (dashed) tardiness / period"
 		set yrange [0:*]
 		plot for [i = 1:np] dir."/table.csv" \
-			using (strcol(1) eq topo && strcol(2) eq word(pols, i) ? $5 : NaN):13:6:14 \
-			with xyerrorlines ls i title word(pols, i), \
+			using (strcol(1) eq topo && strcol(2) eq word(pols, i) ? $5 : NaN):13:14 \
+			with yerrorlines ls i title word(pols, i), \
 		     for [i = 1:np] dir."/table.csv" \
 			using (strcol(1) eq topo && strcol(2) eq word(pols, i) ? $5 : NaN):11 \
 			with lines ls i dt 2 notitle
@@ -47,8 +48,8 @@ do for [t = 1:nt] {
 		set ylabel "deadline-miss ratio (late jobs / jobs)"
 		set yrange [0:*]
 		plot for [i = 1:np] dir."/table.csv" \
-			using (strcol(1) eq topo && strcol(2) eq word(pols, i) ? $5 : NaN):9:6:10 \
-			with xyerrorlines ls i title word(pols, i)
+			using (strcol(1) eq topo && strcol(2) eq word(pols, i) ? $5 : NaN):9:10 \
+			with yerrorlines ls i title word(pols, i)
 	}
 	if (kind eq "acceptance") {
 		unset label

@@ -8,12 +8,13 @@ set -eu
 here=$(dirname "$0")
 bad=0 first=1
 for run in "$@"; do
+	header=1	# one header per run: topologies differ in classes
 	for pt in "$run"/*/; do
 		pt=${pt%/}
 		[ -r "$pt/jobs.csv" ] || continue
 		tab=$("$here/class-share.sh" "$pt" "$(basename "$(dirname "$run")")/$(basename "$pt")")
-		if [ $first = 1 ]; then echo "$tab"; else echo "$tab" | tail -n +2; fi
-		first=0
+		if [ $header = 1 ]; then echo "$tab"; else echo "$tab" | tail -n +2; fi
+		first=0 header=0
 		echo "$tab" | awk -F, '
 			NR == 1 { for (i = 6; i <= NF; i++) { c[i] = substr($i, 7) + 0 }; next }
 			$2 == "rt1024" || $2 == "rt512" {

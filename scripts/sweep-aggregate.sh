@@ -31,6 +31,18 @@ declare -A kernel_of=()
 while read -r p k; do kernel_of[$p]=$k; done < <(
 	sed -n 's/#.*//; s/^[[:space:]]*policy[[:space:]]\+\([^[:space:]=]\+\)[[:space:]]*=[[:space:]]*\([^[:space:]]\+\).*/\1 \2/p' "$file")
 
+# Only the points the sweep's current plans name (a changed grid leaves
+# older points in the raw folders; they are not part of this sweep).
+declare -A planned=()
+for pf in "$raw"/sweep-"$name"-*.plan; do
+	[ -r "$pf" ] || continue
+	while read -r pn _; do
+		case "$pn" in ''|'#'*) continue ;; esac
+		planned[$pn]=1
+	done < "$pf"
+done
+[ ${#planned[@]} -gt 0 ] || die "no plans in $raw (run scripts/sweep.sh first)"
+
 points=$out/points.csv.tmp shares=$out/shares.csv.tmp
 echo "topology,policy,kernel,u,seed,tasks,admitted_tasks,offered_bw,admitted_bw,acceptance,jobs,late_jobs,miss_ratio,max_tard,p99_tard,mean_tard,status" > "$points"
 echo "topology,policy,u,seed,task,instance,density,capacity,share" > "$shares"
@@ -46,6 +58,7 @@ for kdir in "$raw"/*/; do
 			[[ $pt =~ ^(.+)-u([0-9.]+)-s([0-9]+)$ ]] || continue
 			pol=${BASH_REMATCH[1]} u=${BASH_REMATCH[2]} seed=${BASH_REMATCH[3]}
 			[ "${kernel_of[$pol]:-}" = "$k" ] || continue	# not (or no longer) in the sweep
+			[ -n "${planned[$pt]:-}" ] || continue
 			if [ -e "$d/FAILED" ] || [ ! -r "$d/tasks.csv" ] || [ ! -r "$d/jobs.csv" ]; then
 				echo "$topo,$pol,$k,$u,$seed,,,,,,,,,,,,failed" >> "$points"
 				failed=$((failed + 1))

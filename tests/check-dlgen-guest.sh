@@ -15,7 +15,8 @@ check "... tasks.csv still records 11 admitted" test "$(admitted "$dir/adm-aon")
 check "SCHED_FIFO with util_min 1024 runs every job on a big CPU (4-7)" \
 	jobs_on "$dir/rt-uclamp" rt1024 4 7 50
 
-# sched_flags: 3000 us of work in a 2000 us reservation per 16 ms.
+# sched_flags: 3000 us of work in a 2000 us reservation per 17 ms (not a
+# multiple of the 4 ms tick, which sends SIGXCPU: EXPERIMENTS.md section 6).
 col() { awk -F, -v t="$2" -v c="$3" 'NR > 1 && $1 == t { print $c }' "$1/tasks.csv"; }
 check "dl-overrun: SIGXCPUs counted ($(col "$dir/dl-flags" overrun 18))" \
 	test "$(col "$dir/dl-flags" overrun 18)" -gt 0
@@ -25,12 +26,22 @@ check "... and receives no SIGXCPU" test "$(col "$dir/dl-flags" plain 18)" = 0
 check "reclaim (GRUB): the same task meets every deadline ($(col "$dir/dl-flags" reclaim 13) late)" \
 	test "$(col "$dir/dl-flags" reclaim 13)" = 0
 
+# cpus and phases in the guest (experiments/tasksets/affinity.json).
+a=$dir/affinity
+check "cpus [2]: every job of a pinned SCHED_FIFO task on CPU 2" jobs_on "$a" fifo-pinned 2 2 50
+check "cpus [5] on a SCHED_DEADLINE task: the kernel refuses it (EPERM: affinity narrower than the root domain), logged ($(col "$a" dl-pinned 11))" \
+	test "$(col "$a" dl-pinned 10),$(col "$a" dl-pinned 11)" = 0,EPERM
+check "DL phases: 20 jobs of 1 ms then 20 of 5 ms, in that order" \
+	test "$(awk -F, '$1 == "dl-phases" { p = p $17 } END { print p }' "$a/jobs.csv")" = "$(printf '0%.0s' $(seq 20))$(printf '1%.0s' $(seq 20))"
+check "DL phases: density 6000/16000 = 0.375 fits a LITTLE; the 5 ms jobs still meet their deadlines ($(col "$a" dl-phases 13) late)" \
+	test "$(col "$a" dl-phases 13)" = 0
+
 # summary.json of the cover-letter point.
 s=$dir/cover/summary.json
 check "summary.json: offered and admitted bandwidth 4.375 (4 x 11/16 + 4 x 6.5/16)" \
 	sh -c "grep -q '\"offered_bandwidth\": 4.375' '$s' && grep -q '\"admitted_bandwidth\": 4.375' '$s'"
-check "summary.json: 1000 jobs, kernel 6.1.192, 8 capacities" \
-	sh -c "grep -q '\"jobs\": 1000' '$s' && grep -q '\"kernel_release\": \"6.1.192\"' '$s' && test \$(grep -c '^ *\\(462\\|1024\\),\\?\$' '$s') = 8"
+check "summary.json: 992 jobs, kernel 6.1.192, 8 capacities" \
+	sh -c "grep -q '\"jobs\": 992' '$s' && grep -q '\"kernel_release\": \"6.1.192\"' '$s' && test \$(grep -c '^ *\\(462\\|1024\\),\\?\$' '$s') = 8"
 check "summary.json: busy time by capacity class has both classes" \
 	sh -c "grep -A3 busy_ns_by_capacity '$s' | grep -q '\"462\"' && grep -A3 busy_ns_by_capacity '$s' | grep -q '\"1024\"'"
 exit $assert_failed

@@ -60,7 +60,7 @@ check "density 0.6 runs on a big CPU under fit" jobs_on "$hikey/fit-0.6" d0.6 4 
 check "density 0.6 runs on a big CPU under best-fit" jobs_on "$hikey/bestfit-0.6" d0.6 4 7 50
 check "density 0.3 runs on a LITTLE CPU under best-fit" jobs_on "$hikey/bestfit-0.3" d0.3 0 3 50
 
-# Juri Lelli's scenario: small tasks (0.3) first, big ones (0.69) 2 ms later.
+# Juri Lelli's scenario: small tasks (0.3) first, big ones (0.75) 2 ms later.
 check "lelli, best-fit: the small tasks run on the LITTLEs" jobs_on "$hikey/lelli-bestfit" small 0 3 100
 check "lelli, best-fit: the big tasks get the big CPUs" jobs_on "$hikey/lelli-bestfit" big 4 7 100
 

@@ -112,6 +112,27 @@ expect "releases are one period apart" \
 expect "tasks.csv records both instances as admitted" \
 	test "$(awk -F, 'NR > 1 && $10 == 1' "$tmp/native/tasks.csv" | wc -l)" = 2
 
+echo "== dlgen native run of rt-app's wider grammar (phases, sleep, yield, runtime, relative timer, cpus)"
+if "$DLGEN" -o "$tmp/grammar" tests/data/grammar.json > "$tmp/out" 2>&1; then
+	pass "tests/data/grammar.json runs (exit 0)"
+else
+	fail "tests/data/grammar.json runs (exit 0)"; cat "$tmp/out"
+fi
+J=$tmp/grammar/jobs.csv
+expect "phases: 4 jobs of phase light (0) then 3 of heavy (1), in order" \
+	test "$(awk -F, '$1 == "phased" { printf "%s", $17 }' "$J")" = 0000111
+expect "phases: light jobs 20 ms apart with 1 ms of work, heavy jobs 4 ms (run0 + run1)" \
+	awk -F, '$1 == "phased" { if ($17 == 0 && ($13 < 1000000 || (n0++ && $4 - r != 20000000))) exit 1
+		if ($17 == 1 && $13 < 4000000) exit 1; r = $4 }' "$J"
+expect "a timerless loop: 10 passes are 10 jobs, no deadline (0) and never late" \
+	sh -c "test \$(awk -F, '\$1 == \"sleeper\" && \$7 == 0 && \$8 == 0' '$J' | wc -l) = 10"
+expect "sleep 3 ms inside each job: responses >= 3.5 ms; cpus [0]: every job on CPU 0" \
+	awk -F, '$1 == "sleeper" && ($14 < 3500000 || $9 != 0 || $10 != 0) { exit 1 }' "$J"
+expect "a relative timer (rt-app's default mode): 5 jobs released >= 12 ms apart (2 ms runtime + 10 ms)" \
+	awk -F, '$1 == "relative" { n++; if (n > 1 && $4 - r < 12000000) exit 1; r = $4 } END { exit n != 5 }' "$J"
+expect "tasks.csv: phased reports its first phase (run 1 ms, period 20 ms)" \
+	grep -q '^phased,0,[0-9]*,SCHED_OTHER,1000000,20000000,' "$tmp/grammar/tasks.csv"
+
 printf '{"global":{"duration":1},"tasks":{"d":{"policy":"SCHED_DEADLINE","run":10,"timer":{"period":1000},"dl-runtime":100}}}' > "$tmp/dl.json"
 "$DLGEN" -o "$tmp/dlhost" "$tmp/dl.json" 2> "$tmp/err"; rc=$?
 expect "a SCHED_DEADLINE task set outside the guest exits 3 (got $rc)" test $rc = 3
@@ -215,8 +236,8 @@ else
 		POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults.out" 2>&1; rc=$?
 		expect "a batch with failed points exits 1 (got $rc)" test $rc = 1
 		for p in ok1 ok2 ok3; do
-			expect "faults: point $p ran (exit 0, 4 jobs)" \
-				sh -c "test \"\$(cat '$tmp/faults/$p/rc')\" = 0 && test \$(wc -l < '$tmp/faults/$p/jobs.csv') = 5"
+			expect "faults: point $p ran (exit 0, 2 jobs: one timer expiry per instance in 100 ms)" \
+				sh -c "test \"\$(cat '$tmp/faults/$p/rc')\" = 0 && test \$(wc -l < '$tmp/faults/$p/jobs.csv') = 3"
 		done
 		expect "faults: the panic is recorded as a failed point with the console excerpt" \
 			sh -c "grep -q 'kernel error on the console' '$tmp/faults/panic/FAILED' && grep -q 'Kernel panic - not syncing: dlcap fault injection' '$tmp/faults/panic/FAILED'"
