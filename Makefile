@@ -45,6 +45,7 @@ help:
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
 	@echo "make bench-fidelity  results/fidelity/summary.csv (QEMU timing modes, 3 boots each)"
+	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make deps       install the Debian packages (as root)"
 	@echo "make clean      remove dlgen builds and raw results (the cache stays)"
 	@echo "cache: $(CACHE)"
@@ -191,10 +192,16 @@ rt-uclamp: deps
 	@mkdir -p results/rt-uclamp
 	@set -o pipefail; scripts/expect-rt-uclamp.sh $(RTU_RAW) | tee results/rt-uclamp/summary.txt
 
+# dlgen's own accuracy and per-job cost (one boot, ~30 s).
+BENCH_DLGEN_RAW := results/raw/stock/hikey960/bench-dlgen
+bench-dlgen: deps
+	@$(MAKE) --no-print-directory $(BENCH_DLGEN_RAW)/.done
+	@scripts/bench-dlgen.sh $(BENCH_DLGEN_RAW) results/bench-dlgen/summary.csv
+
 clean:
 	$(MAKE) -C dlgen clean
 	rm -rf results/raw
 
 FORCE:
 .PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting bench-fidelity clean help FORCE \
-	headline admission fallback rt-uclamp placement hotplug overhead
+	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

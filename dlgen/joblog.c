@@ -166,14 +166,14 @@ void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 
 	fprintf(f, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,"
 		   "lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,"
-		   "response_ns,overruns,cut,phase\n");
+		   "response_ns,overruns,cut,phase,throttles\n");
 	for (i = 0; i < n; i++) {
 		const struct task_log *l = &logs[i];
 
 		for (k = 0; k < l->njobs; k++) {
 			const struct job_record *j = &l->jobs[k];
 
-			fprintf(f, "%s,%u,%u,%llu,%llu,%llu,%llu,%lld,%d,%d,%u,%u,%llu,%llu,%u,%u,%u\n",
+			fprintf(f, "%s,%u,%u,%llu,%llu,%llu,%llu,%lld,%d,%d,%u,%u,%llu,%llu,%u,%u,%u,%d\n",
 				l->spec->name, l->instance, k,
 				(unsigned long long)j->release,
 				(unsigned long long)j->start,
@@ -183,7 +183,7 @@ void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 				j->cpu_end, j->ncpus, j->migrations,
 				(unsigned long long)j->work_ns,
 				(unsigned long long)(j->end - j->release),
-				j->overruns, j->cut, j->phase);
+				j->overruns, j->cut, j->phase, j->throttles);
 		}
 	}
 }

@@ -31,6 +31,7 @@ struct job_record {
 	unsigned int overruns;	/* SIGXCPUs received during the job */
 	unsigned int cut;	/* 1 if the watchdog stopped the job */
 	unsigned int phase;	/* index of the phase the job belongs to */
+	int throttles;		/* CBS replenishments during the job, -1: not counted */
 };
 
 /* One thread: one instance of a task. */

@@ -46,6 +46,13 @@ static void usage(FILE *f)
 "  -a, --admission=MODE   continue (default): run the tasks the kernel admitted;\n"
 "                         all-or-nothing: if it refused any, run no job (exit 4)\n"
 "  -g, --grace-ms MS      watchdog: stop every job at duration + MS (default 1000)\n"
+"  -t, --count-throttles  per DL job, count CBS replenishments (throttles) from\n"
+"                         the dl.deadline of /proc/self/task/TID/sched, read when\n"
+"                         the job starts and ends (jobs.csv throttles; -1 if off)\n"
+"  -w, --work MODE        emulated (default): run = thread CPU time x capacity/1024;\n"
+"                         loops: rt-app's calibrated loop (for real boards),\n"
+"                         calibrated per capacity class at start-up (or pinned\n"
+"                         by global.calibration), reported in summary.json\n"
 "      --i-know-this-is-not-a-vm\n"
 "                         allow SCHED_DEADLINE/FIFO/RR outside the dlcap guest\n"
 "                         (whose kernel command line has dlcap.guest); without\n"
@@ -121,7 +128,7 @@ static int on_guest(void)
 static int write_summary(const char *dir, const char *input,
 			 const struct task_log *logs, unsigned int n,
 			 const struct capacity_table *caps, uint64_t start,
-			 uint64_t duration)
+			 uint64_t duration, const struct loop_calibration *lc)
 {
 	json_object *o = json_object_new_object(), *a, *b;
 	double offered = 0, admitted = 0;
@@ -156,6 +163,24 @@ static int write_summary(const char *dir, const char *input,
 	json_object_object_add(o, "dlgen_version", json_object_new_string(DLGEN_VERSION));
 	json_object_object_add(o, "input", json_object_new_string(input));
 	json_object_object_add(o, "input_fnv1a64", json_object_new_string(hash));
+	json_object_object_add(o, "work_mode", json_object_new_string(lc ? "loops" : "emulated"));
+	if (lc) {
+		json_object *cal = json_object_new_object(), *cls = json_object_new_array();
+
+		for (i = 0; i < lc->nclasses; i++) {
+			json_object *e = json_object_new_object();
+
+			json_object_object_add(e, "capacity", json_object_new_int((int)lc->cap[i]));
+			json_object_object_add(e, "cpu", json_object_new_int(lc->cpu[i]));
+			json_object_object_add(e, "ns_per_loop", json_object_new_double(lc->ns_per_loop[i]));
+			json_object_object_add(e, "spread", json_object_new_double(lc->spread[i]));
+			json_object_array_add(cls, e);
+		}
+		json_object_object_add(cal, "classes", cls);
+		json_object_object_add(cal, "ref_ns_per_loop", json_object_new_double(lc->ref_ns_per_loop));
+		json_object_object_add(cal, "pinned", json_object_new_boolean(lc->pinned));
+		json_object_object_add(o, "calibration", cal);
+	}
 	json_object_object_add(o, "kernel_release",
 			       json_object_new_string(uname(&u) ? "?" : u.release));
 	a = json_object_new_array();
@@ -245,6 +270,8 @@ int main(int argc, char **argv)
 		{ "sysfs-cpu", required_argument, NULL, 's' },
 		{ "admission", required_argument, NULL, 'a' },
 		{ "grace-ms", required_argument, NULL, 'g' },
+		{ "work", required_argument, NULL, 'w' },
+		{ "count-throttles", no_argument, NULL, 't' },
 		{ "i-know-this-is-not-a-vm", no_argument, NULL, 'N' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -260,11 +287,12 @@ int main(int argc, char **argv)
 	unsigned int nlogs = 0, i, k;
 	long long dur_ms = -1;
 	uint64_t start;
-	int check = 0, c, ret = 0, not_vm_ok = 0;
+	int check = 0, c, ret = 0, not_vm_ok = 0, loops_mode = 0;
+	static struct loop_calibration lc;
 	long long grace_ms;
 	char *end;
 
-	while ((c = getopt_long(argc, argv, "co:d:s:a:g:Vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "co:d:s:a:g:w:tVh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			check = 1;
@@ -305,6 +333,17 @@ int main(int argc, char **argv)
 			break;
 		case 'N':
 			not_vm_ok = 1;
+			break;
+		case 't':
+			cfg.count_throttles = 1;
+			break;
+		case 'w':
+			if (!strcmp(optarg, "loops")) {
+				loops_mode = 1;
+			} else if (strcmp(optarg, "emulated")) {
+				fprintf(stderr, "dlgen: --work: '%s' is not emulated or loops\n", optarg);
+				return EXIT_INPUT;
+			}
 			break;
 		case 'V':
 			printf("dlgen %s\n", DLGEN_VERSION);
@@ -364,6 +403,20 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (loops_mode) {
+		if (loops_calibrate(&lc, &caps, (double)ts.calib_ns_per_loop, ts.calib_cpu, 15)) {
+			fprintf(stderr, "dlgen: --work=loops: cannot pin the calibration to each CPU class: %s\n",
+				strerror(errno));
+			return EXIT_SYS;
+		}
+		for (i = 0; i < lc.nclasses; i++)
+			printf("dlgen: calibration: capacity %u (CPU %d): %.3f ns per loop, spread %.1f%%\n",
+			       lc.cap[i], lc.cpu[i], lc.ns_per_loop[i], 100 * lc.spread[i]);
+		printf("dlgen: calibration: a run's ns are loops of %.3f ns (%s)\n",
+		       lc.ref_ns_per_loop, lc.pinned ? "global.calibration" : "measured");
+		cfg.loops = &lc;
+	}
+
 	/* No page fault while tasks run; not fatal where it is not allowed. */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		fprintf(stderr, "dlgen: mlockall: %s (going on)\n", strerror(errno));
@@ -378,7 +431,7 @@ int main(int argc, char **argv)
 	if (write_csv(outdir, "jobs.csv", jobs_csv_write, logs, nlogs) ||
 	    write_csv(outdir, "tasks.csv", tasks_csv_write, logs, nlogs) ||
 	    write_summary(outdir, argv[optind], logs, nlogs, &caps, start,
-			  cfg.duration_ns))
+			  cfg.duration_ns, cfg.loops))
 		ret = -1;
 	for (i = 0; i < nlogs; i++)
 		task_log_free(&logs[i]);

@@ -5,7 +5,10 @@
  * periodically and do each job's emulated work.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -131,6 +134,28 @@ static int set_policy(const struct task_spec *t)
 	return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
 }
 
+/*
+ * The CBS deadline of the calling DL thread, from the "dl.deadline" line of
+ * /proc/self/task/TID/sched (CONFIG_SCHED_DEBUG); 0 if unreadable. @fd is
+ * the open file (-1 to skip).
+ */
+static uint64_t cbs_deadline(int fd)
+{
+	char buf[4096], *p;
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = pread(fd, buf, sizeof(buf) - 1, 0);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	p = strstr(buf, "dl.deadline");
+	if (!p || !(p = strchr(p, ':')))
+		return 0;
+	return strtoull(p + 1, NULL, 10);
+}
+
 /* The job an instance is in: opened at a release, closed at a timer. */
 struct job_state {
 	struct job_record *j;	/* NULL: the log is full */
@@ -138,14 +163,18 @@ struct job_state {
 	uint64_t work;
 	unsigned int ov;
 	int active;		/* an event ran since the release */
+	int schedfd;		/* /proc/self/task/TID/sched, or -1 */
+	uint64_t dl0;		/* CBS deadline when the job started */
 };
 
 static void job_open(struct task_log *l, struct job_state *js, uint64_t release,
 		     uint64_t timer_ns, unsigned int phase)
 {
 	uint64_t rel_dl = task_relative_deadline(l->spec, timer_ns);
+	int fd = js->schedfd;
 
 	memset(js, 0, sizeof(*js));
+	js->schedfd = fd;
 	cpu_trace_init(&js->tr);
 	js->ov = overruns;
 	if (l->njobs >= l->maxjobs)
@@ -155,6 +184,7 @@ static void job_open(struct task_log *l, struct job_state *js, uint64_t release,
 	js->j->release = release;
 	js->j->deadline = rel_dl ? release + rel_dl : 0;
 	js->j->phase = phase;
+	js->j->throttles = -1;
 }
 
 /* Close the job; one in which no event ran is not a job and is not logged. */
@@ -165,14 +195,25 @@ static void job_close(struct task_log *l, struct job_state *js, int cut)
 	job_finish(js->j, mono_ns(), js->work, &js->tr);
 	js->j->overruns = overruns - js->ov;
 	js->j->cut = cut;
+	/* every replenishment after a throttle moves the deadline one period */
+	if (js->dl0 && l->spec->dl_period_ns) {
+		uint64_t dl1 = cbs_deadline(js->schedfd);
+
+		if (dl1 >= js->dl0)
+			js->j->throttles = (int)((dl1 - js->dl0 + l->spec->dl_period_ns / 2) /
+						 l->spec->dl_period_ns);
+	}
 	l->njobs++;
 	js->j = NULL;
 }
 
 static void job_mark_start(struct job_state *js)
 {
-	if (js->j && !js->active)
+	if (js->j && !js->active) {
+		/* the CBS deadline once the job runs, before its first event */
+		js->dl0 = cbs_deadline(js->schedfd);
 		js->j->start = mono_ns();
+	}
 	js->active = 1;
 }
 
@@ -195,7 +236,7 @@ static uint64_t phase_timer_ns(const struct phase *ph)
  * that pass. Releases stop at start + duration.
  */
 static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
-		     struct task_log *l, uint64_t start)
+		     struct task_log *l, uint64_t start, int schedfd)
 {
 	const struct task_spec *t = l->spec;
 	uint64_t stop = start + cfg->duration_ns;
@@ -216,6 +257,7 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 			tloop * t->phases[0].loop;
 		tloop = 1;
 	}
+	js.schedfd = schedfd;
 	sleep_until(start + t->delay_ns);
 	for (pass = 0; tloop < 0 || pass < tloop; pass++) {
 		for (p = 0; p < t->nphases; p++) {
@@ -251,8 +293,12 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 					switch (ev->kind) {
 					case EV_RUN:
 						job_mark_start(&js);
-						js.work += work_emulated(cfg->caps, ev->ns, &js.tr,
-									 l->busy_ns, &sh->stop);
+						if (cfg->loops)
+							js.work += work_loops(cfg->caps, cfg->loops, ev->ns,
+									      &js.tr, l->busy_ns, &sh->stop);
+						else
+							js.work += work_emulated(cfg->caps, ev->ns, &js.tr,
+										 l->busy_ns, &sh->stop);
 						break;
 					case EV_RUNTIME:
 						job_mark_start(&js);
@@ -327,8 +373,20 @@ static void *task_thread(void *p)
 	pthread_mutex_unlock(&sh->lock);
 
 	/* A task the kernel refused runs no jobs: that is the result. */
-	if (l->setattr_ret == 0 && !sh->abort)
-		run_jobs(sh->cfg, sh, l, start);
+	if (l->setattr_ret == 0 && !sh->abort) {
+		int fd = -1;
+
+		/* --count-throttles: the CBS deadline of a DL thread, per job */
+		if (sh->cfg->count_throttles && l->spec->policy == POLICY_DEADLINE) {
+			char path[64];
+
+			snprintf(path, sizeof(path), "/proc/self/task/%d/sched", (int)l->tid);
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		}
+		run_jobs(sh->cfg, sh, l, start, fd);
+		if (fd >= 0)
+			close(fd);
+	}
 	return NULL;
 }
 

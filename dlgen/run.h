@@ -13,6 +13,8 @@ struct run_config {
 	uint64_t start_margin_ns; /* from the last thread's set-up to start */
 	uint64_t grace_ns;	/* watchdog: stop everything at duration + grace */
 	int all_or_nothing;	/* any refusal: release no job at all */
+	const struct loop_calibration *loops;	/* "loops" work mode, or NULL: emulated */
+	int count_throttles;	/* read the CBS deadline around each DL job */
 };
 
 /*

@@ -4,6 +4,7 @@
  */
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "work.h"
@@ -99,6 +100,119 @@ uint64_t work_for_time(const struct capacity_table *ct, uint64_t until_ns,
 	while (mono_now_ns() < until_ns && !*stop) {
 		uint64_t now = thread_cputime_ns();
 
+		cpu = sched_getcpu();
+		cpu_trace_add(tr, cpu);
+		done += work_scaled(ct, cpu, now - last);
+		if (cpu >= 0 && (unsigned int)cpu < ct->ncpus)
+			busy_ns[cpu] += now - last;
+		last = now;
+	}
+	return done;
+}
+
+/* The busy loop: a data dependency the compiler cannot remove or fold. */
+static uint64_t loop_sink;
+
+static void busy_loops(uint64_t n)
+{
+	uint64_t x = loop_sink | 1;
+
+	while (n--)
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+	__atomic_store_n(&loop_sink, x, __ATOMIC_RELAXED);
+}
+
+#define CALIB_LOOPS	200000ULL
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Median ns per loop on @cpu over @reps trials, and the spread. */
+static int time_loops(int cpu, unsigned int reps, double *median, double *spread)
+{
+	double t[64];
+	cpu_set_t set, old;
+	unsigned int r;
+
+	if (reps > 64)
+		reps = 64;
+	if (sched_getaffinity(0, sizeof(old), &old))
+		return -1;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return -1;
+	busy_loops(CALIB_LOOPS);	/* warm up */
+	for (r = 0; r < reps; r++) {
+		uint64_t t0 = mono_now_ns();
+
+		busy_loops(CALIB_LOOPS);
+		t[r] = (double)(mono_now_ns() - t0) / (double)CALIB_LOOPS;
+	}
+	sched_setaffinity(0, sizeof(old), &old);
+	qsort(t, reps, sizeof(t[0]), cmp_double);
+	*median = t[reps / 2];
+	*spread = *median > 0 ? (t[reps - 1] - t[0]) / *median : 0;
+	return 0;
+}
+
+int loops_calibrate(struct loop_calibration *lc, const struct capacity_table *ct,
+		    double pinned_ns, int ref_cpu, unsigned int reps)
+{
+	unsigned int c, k;
+	int ref_class = -1;
+
+	lc->nclasses = 0;
+	lc->pinned = pinned_ns > 0;
+	for (c = 0; c < ct->ncpus; c++) {
+		for (k = 0; k < lc->nclasses; k++)
+			if (lc->cap[k] == ct->cap[c])
+				break;
+		if (k < lc->nclasses)
+			continue;
+		lc->cap[k] = ct->cap[c];
+		lc->cpu[k] = (int)c;
+		if (time_loops((int)c, reps, &lc->ns_per_loop[k], &lc->spread[k]))
+			return -1;
+		lc->nclasses++;
+	}
+	if (lc->pinned) {
+		lc->ref_ns_per_loop = pinned_ns;
+		return 0;
+	}
+	if (ref_cpu >= 0 && (unsigned int)ref_cpu < ct->ncpus) {
+		double sp;
+
+		return time_loops(ref_cpu, reps, &lc->ref_ns_per_loop, &sp);
+	}
+	for (k = 0; k < lc->nclasses; k++)
+		if (ref_class < 0 || lc->cap[k] > lc->cap[ref_class])
+			ref_class = (int)k;
+	lc->ref_ns_per_loop = lc->ns_per_loop[ref_class];
+	return 0;
+}
+
+#define LOOPS_CHUNK	2000ULL
+
+uint64_t work_loops(const struct capacity_table *ct, const struct loop_calibration *lc,
+		    uint64_t want_ns, struct cpu_trace *tr, uint64_t *busy_ns,
+		    const volatile int *stop)
+{
+	uint64_t left = (uint64_t)((double)want_ns / lc->ref_ns_per_loop + 0.5);
+	uint64_t done = 0, last = thread_cputime_ns();
+	int cpu;
+
+	cpu_trace_add(tr, sched_getcpu());
+	while (left && !*stop) {
+		uint64_t n = left < LOOPS_CHUNK ? left : LOOPS_CHUNK, now;
+
+		busy_loops(n);
+		left -= n;
+		now = thread_cputime_ns();
 		cpu = sched_getcpu();
 		cpu_trace_add(tr, cpu);
 		done += work_scaled(ct, cpu, now - last);

@@ -49,4 +49,41 @@ uint64_t work_for_time(const struct capacity_table *ct, uint64_t until_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
 		       const volatile int *stop);
 
+/*
+ * The "loops" work mode, for real boards: rt-app's calibrated busy loop.
+ * A run of N ns is N / ns_per_loop iterations of a fixed arithmetic loop,
+ * ns_per_loop measured on a CPU of capacity 1024, so that on a smaller CPU
+ * the same run takes longer, as on hardware. Calibration times the loop
+ * on one CPU of every capacity class (median of @reps trials) and keeps
+ * the spread, (max - min) / median, of each.
+ */
+struct loop_calibration {
+	unsigned int nclasses;
+	unsigned int cap[DLGEN_MAX_CPUS];	/* capacity of each class */
+	int cpu[DLGEN_MAX_CPUS];		/* the CPU it was measured on */
+	double ns_per_loop[DLGEN_MAX_CPUS];	/* median */
+	double spread[DLGEN_MAX_CPUS];
+	double ref_ns_per_loop;	/* what a run's ns are divided by */
+	int pinned;		/* ref_ns_per_loop came from the task set */
+};
+
+/*
+ * Calibrate on every capacity class of @ct. @pinned_ns > 0 (the task
+ * set's "calibration" number) sets the reference instead of measuring
+ * it; @ref_cpu >= 0 ("CPUn") takes the reference from that CPU.
+ * Returns 0, or -1 when no CPU could be pinned.
+ */
+int loops_calibrate(struct loop_calibration *lc, const struct capacity_table *ct,
+		    double pinned_ns, int ref_cpu, unsigned int reps);
+
+/*
+ * Run @want_ns worth of loops (at the reference calibration), sampling
+ * the CPU into @tr and charging thread CPU time to @busy_ns like
+ * work_emulated(). Returns the capacity-1024 work the thread CPU time
+ * amounted to (what emulated mode would have counted).
+ */
+uint64_t work_loops(const struct capacity_table *ct, const struct loop_calibration *lc,
+		    uint64_t want_ns, struct cpu_trace *tr, uint64_t *busy_ns,
+		    const volatile int *stop);
+
 #endif

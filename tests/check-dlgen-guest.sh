@@ -26,6 +26,18 @@ check "... and receives no SIGXCPU" test "$(col "$dir/dl-flags" plain 18)" = 0
 check "reclaim (GRUB): the same task meets every deadline ($(col "$dir/dl-flags" reclaim 13) late)" \
 	test "$(col "$dir/dl-flags" reclaim 13)" = 0
 
+# --count-throttles: the overrunning task (3 ms of work, 2 ms budget per
+# 17 ms) is throttled at least once in every job (it falls behind, so a job
+# can span two replenishments); with reclaim (GRUB) never; without -t: -1.
+thr() { awk -F, -v t="$2" -v v="$3" 'NR > 1 && $1 == t { n++; if (v == ">=1" ? $18 >= 1 : $18 == v) k++ } END { printf "%d/%d", k, n }' "$1/jobs.csv"; }
+frac_ok() { echo "$1" | awk -F/ '{ exit !($2 > 0 && $1 >= 0.9 * $2) }'; }
+check "-t: the plain overrunning task's jobs were throttled ($(thr "$dir/dl-throttle" plain '>=1'))" \
+	frac_ok "$(thr "$dir/dl-throttle" plain '>=1')"
+check "-t: with reclaim (GRUB) its jobs were not throttled ($(thr "$dir/dl-throttle" reclaim 0))" \
+	frac_ok "$(thr "$dir/dl-throttle" reclaim 0)"
+check "without -t the throttles column is -1 ($(thr "$dir/dl-flags" plain -1))" \
+	frac_ok "$(thr "$dir/dl-flags" plain -1)"
+
 # cpus and phases in the guest (experiments/tasksets/affinity.json).
 a=$dir/affinity
 check "cpus [2]: every job of a pinned SCHED_FIFO task on CPU 2" jobs_on "$a" fifo-pinned 2 2 50

@@ -133,6 +133,18 @@ expect "a relative timer (rt-app's default mode): 5 jobs released >= 12 ms apart
 expect "tasks.csv: phased reports its first phase (run 1 ms, period 20 ms)" \
 	grep -q '^phased,0,[0-9]*,SCHED_OTHER,1000000,20000000,' "$tmp/grammar/tasks.csv"
 
+echo "== dlgen --work=loops (rt-app's calibrated loop)"
+"$DLGEN" -w loops -o "$tmp/loops" -d 200 tests/data/other-short.json > "$tmp/loops.out" 2>&1; rc=$?
+expect "loops mode runs (exit $rc) and reports its calibration per capacity class" \
+	sh -c "test $rc = 0 && grep -q 'calibration: capacity 1024 (CPU [0-9]*): [0-9.]* ns per loop, spread' '$tmp/loops.out'"
+expect "summary.json says work_mode loops with a measured reference > 0" \
+	sh -c "jq -e '.work_mode == \"loops\" and .calibration.ref_ns_per_loop > 0 and (.calibration.pinned | not)' '$tmp/loops/summary.json' > /dev/null"
+sed 's/"duration" : 1 }/"duration" : 1, "calibration" : 7 }/' tests/data/other-short.json > "$tmp/pinned.json"
+"$DLGEN" -w loops -o "$tmp/pinned" -d 200 "$tmp/pinned.json" > /dev/null 2>&1
+expect "global.calibration 7 pins the reference at 7 ns per loop" \
+	jq -e '.calibration.ref_ns_per_loop == 7 and .calibration.pinned' "$tmp/pinned/summary.json"
+expect "emulated mode's summary.json says so" jq -e '.work_mode == "emulated"' "$tmp/native/summary.json"
+
 printf '{"global":{"duration":1},"tasks":{"d":{"policy":"SCHED_DEADLINE","run":10,"timer":{"period":1000},"dl-runtime":100}}}' > "$tmp/dl.json"
 "$DLGEN" -o "$tmp/dlhost" "$tmp/dl.json" 2> "$tmp/err"; rc=$?
 expect "a SCHED_DEADLINE task set outside the guest exits 3 (got $rc)" test $rc = 3

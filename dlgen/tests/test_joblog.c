@@ -123,8 +123,8 @@ static void test_csv(void)
 			       .dl_runtime_ns = 20, .dl_deadline_ns = 100,
 			       .dl_period_ns = 100, .util_min = -1, .util_max = -1 };
 	struct job_record jobs[2] = {
-		{ 1000, 1001, 1050, 1100, 10, 4, 4, 1, 0, 0, 0, 0 },
-		{ 1100, 1101, 1300, 1200, 12, 4, 5, 2, 1, 3, 1, 2 },
+		{ 1000, 1001, 1050, 1100, 10, 4, 4, 1, 0, 0, 0, 0, -1 },
+		{ 1100, 1101, 1300, 1200, 12, 4, 5, 2, 1, 3, 1, 2, 2 },
 	};
 	uint64_t busy[8] = { 0, 0, 0, 0, 300, 700, 0, 0 }, idle[8] = { 0 };
 	struct task_log logs[2] = {
@@ -139,11 +139,11 @@ static void test_csv(void)
 
 	jobs_csv_write(f, logs, 2);
 	fclose(f);
-	CHECK(!strncmp(buf, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,response_ns,overruns,cut,phase\n", 143),
+	CHECK(!strncmp(buf, "task,instance,job,release_ns,start_ns,end_ns,deadline_ns,lateness_ns,cpu_start,cpu_end,ncpus,migrations,work_ns,response_ns,overruns,cut,phase,throttles\n", 153),
 	      "jobs.csv header");
-	CHECK(strstr(buf, "\nbig,0,0,1000,1001,1050,1100,-50,4,4,1,0,10,50,0,0,0\n") != NULL,
+	CHECK(strstr(buf, "\nbig,0,0,1000,1001,1050,1100,-50,4,4,1,0,10,50,0,0,0,-1\n") != NULL,
 	      "early job row: negative lateness, response 50");
-	CHECK(strstr(buf, "\nbig,0,1,1100,1101,1300,1200,100,4,5,2,1,12,200,3,1,2\n") != NULL,
+	CHECK(strstr(buf, "\nbig,0,1,1100,1101,1300,1200,100,4,5,2,1,12,200,3,1,2,2\n") != NULL,
 	      "late, migrated job row with 3 overruns, cut by the watchdog");
 	CHECK(!strstr(buf, "big,1,"), "a refused instance has no job rows");
 	free(buf);
