@@ -161,9 +161,12 @@ sweep-%: deps
 sweep-run-%: $$(foreach k,$$(call sweep_kernels,experiments/sweeps/$$*.sweep),$(KBUILD)/$$(k)/arch/arm64/boot/Image) \
 		$(DLGEN) $(INITRAMFS)
 	@scripts/sweep.sh $*
+# Two boots at a time: on a 2-core host that measured ~1.4x the points per
+# hour of one (EXPERIMENTS.md section 11); HEADLINE_JOBS=1 for one at a time.
+HEADLINE_JOBS ?= 2
 headline: deps
-	@$(MAKE) --no-print-directory sweep-run-headline-hikey960 sweep-run-headline-rk3399 \
-		sweep-run-headline-symmetric8
+	@$(MAKE) --no-print-directory -j$(HEADLINE_JOBS) sweep-run-headline-hikey960 \
+		sweep-run-headline-rk3399 sweep-run-headline-symmetric8
 admission: deps
 	@$(MAKE) --no-print-directory sweep-run-admission
 	@scripts/expect-admission.sh experiments/sweeps/admission.sweep results/sweeps/admission/points.csv

@@ -58,6 +58,8 @@ static void usage(FILE *f)
 "                         (whose kernel command line has dlcap.guest); without\n"
 "                         it they are refused there, so a task set run by mistake\n"
 "                         on a workstation cannot starve it (exit 3)\n"
+"      --bench-log N      time dlgen's per-job bookkeeping over N jobs, print\n"
+"                         ns per job and exit (make bench-dlgen)\n"
 "  -V, --version          print the version\n"
 "  -h, --help             this text\n"
 "\n"
@@ -272,6 +274,7 @@ int main(int argc, char **argv)
 		{ "grace-ms", required_argument, NULL, 'g' },
 		{ "work", required_argument, NULL, 'w' },
 		{ "count-throttles", no_argument, NULL, 't' },
+		{ "bench-log", required_argument, NULL, 'B' },
 		{ "i-know-this-is-not-a-vm", no_argument, NULL, 'N' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -337,6 +340,27 @@ int main(int argc, char **argv)
 		case 't':
 			cfg.count_throttles = 1;
 			break;
+		case 'B': {
+			long long n;
+			double ns;
+
+			errno = 0;
+			n = strtoll(optarg, &end, 10);
+			if (errno || *end || n < 1 || n > DLGEN_MAX_JOBS) {
+				fprintf(stderr, "dlgen: --bench-log: '%s' is not a job count (1..%u)\n",
+					optarg, DLGEN_MAX_JOBS);
+				return EXIT_INPUT;
+			}
+			if (capacity_table_read(&caps, sysfs) < 0)
+				caps.ncpus = 1;
+			ns = run_bench_logging(&caps, (unsigned int)n);
+			if (ns < 0) {
+				fprintf(stderr, "dlgen: --bench-log: out of memory\n");
+				return EXIT_SYS;
+			}
+			printf("dlgen: per-job bookkeeping: %.1f ns per job over %lld jobs\n", ns, n);
+			return 0;
+		}
 		case 'w':
 			if (!strcmp(optarg, "loops")) {
 				loops_mode = 1;

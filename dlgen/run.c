@@ -390,6 +390,33 @@ static void *task_thread(void *p)
 	return NULL;
 }
 
+double run_bench_logging(const struct capacity_table *ct, unsigned int n)
+{
+	static struct task_spec t = { .name = "bench", .policy = POLICY_OTHER, .nphases = 1 };
+	struct task_log l;
+	struct job_state js = { .schedfd = -1 };
+	uint64_t t0, t1;
+	unsigned int k;
+
+	t.phases[0].nevents = 1;
+	t.phases[0].ev[0] = (struct event){ .kind = EV_TIMER, .ns = 1000 };
+	t.phases[0].loop = (int)n;
+	t.loop = 1;
+	if (task_log_alloc(&l, &t, 0, (uint64_t)n * 1000, ct->ncpus) || l.maxjobs < n)
+		return -1;
+	t0 = mono_ns();
+	for (k = 0; k < n; k++) {
+		/* what a job costs besides its events: open, first event, close */
+		job_open(&l, &js, t0 + (uint64_t)k * 1000, 1000, 0);
+		job_mark_start(&js);
+		cpu_trace_add(&js.tr, sched_getcpu());
+		job_close(&l, &js, 0);
+	}
+	t1 = mono_ns();
+	task_log_free(&l);
+	return (double)(t1 - t0) / n;
+}
+
 /*
  * The watchdog: at the highest SCHED_FIFO priority when allowed, so that
  * spinning RT tasks cannot hold it off; it sleeps until start + duration +

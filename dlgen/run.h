@@ -30,4 +30,11 @@ struct run_config {
 int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		unsigned int nlogs, uint64_t *start_ns);
 
+/*
+ * dlgen's own cost per job, without the job's events: open the record,
+ * note the start, sample the CPU once, close it (what --bench-log times),
+ * in ns per job over @n jobs; -1 if the log cannot be allocated.
+ */
+double run_bench_logging(const struct capacity_table *ct, unsigned int n);
+
 #endif

@@ -5,6 +5,8 @@
 # excess work (work_ns - request) p50/p99/max in us; for the 1 us tasks the
 # per-job cost, response - thread CPU time (work_ns x 1024 / capacity): the
 # timer wake-up and dlgen's bookkeeping, in us (reported for every task).
+# Also OUT-logging.csv: dlgen --bench-log (bookkeeping alone, ns per job) in
+# the guest (point bench-log) and natively on this host.
 # Usage: scripts/bench-dlgen.sh RUNDIR OUT.csv
 set -eu
 run=${1:?usage: bench-dlgen.sh RUNDIR OUT.csv} out=${2:?usage: bench-dlgen.sh RUNDIR OUT.csv}
@@ -38,3 +40,12 @@ done
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 column -s, -t "$out"
+# dlgen's own bookkeeping per job, in the guest and natively on this host.
+guest=$(sed -n 's/.*per-job bookkeeping: \([0-9.]*\) ns.*/\1/p' "$run/bench-log/dlgen.log" 2>/dev/null)
+host=$("$(dirname "$0")/../dlgen/build/dlgen" --bench-log 1000000 | sed -n 's/.*bookkeeping: \([0-9.]*\) ns.*/\1/p')
+{
+	echo "where,ns_per_job"
+	echo "guest: stock kernel on HiKey960 at icount shift=0,${guest:-none}"
+	echo "host: native dlgen on $(nproc) CPUs,$host"
+} > "${out%.csv}-logging.csv"
+column -s, -t "${out%.csv}-logging.csv"

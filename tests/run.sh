@@ -144,6 +144,8 @@ sed 's/"duration" : 1 }/"duration" : 1, "calibration" : 7 }/' tests/data/other-s
 expect "global.calibration 7 pins the reference at 7 ns per loop" \
 	jq -e '.calibration.ref_ns_per_loop == 7 and .calibration.pinned' "$tmp/pinned/summary.json"
 expect "emulated mode's summary.json says so" jq -e '.work_mode == "emulated"' "$tmp/native/summary.json"
+expect "--bench-log times the per-job bookkeeping (ns per job printed)" \
+	sh -c "'$DLGEN' --bench-log 10000 | grep -q 'per-job bookkeeping: [0-9.]* ns per job over 10000 jobs'"
 
 printf '{"global":{"duration":1},"tasks":{"d":{"policy":"SCHED_DEADLINE","run":10,"timer":{"period":1000},"dl-runtime":100}}}' > "$tmp/dl.json"
 "$DLGEN" -o "$tmp/dlhost" "$tmp/dl.json" 2> "$tmp/err"; rc=$?
