@@ -54,6 +54,7 @@ help:
 # (paths below depend on the installed tarball's version).
 all: deps
 	@$(MAKE) --no-print-directory plot sweep-run-headline-reduced
+	@scripts/expect-headline.sh results/sweeps/headline-reduced/table.csv
 	@echo "figures: results/cover-letter/placement.png results/sweeps/headline-reduced/{tardiness,acceptance,missratio,share}.png"
 check: deps
 	@tests/run.sh
@@ -167,6 +168,8 @@ HEADLINE_JOBS ?= 2
 headline: deps
 	@$(MAKE) --no-print-directory -j$(HEADLINE_JOBS) sweep-run-headline-hikey960 \
 		sweep-run-headline-rk3399 sweep-run-headline-symmetric8
+	@scripts/expect-headline.sh results/sweeps/headline-hikey960/table.csv
+	@scripts/expect-headline.sh results/sweeps/headline-rk3399/table.csv
 admission: deps
 	@$(MAKE) --no-print-directory sweep-run-admission
 	@scripts/expect-admission.sh experiments/sweeps/admission.sweep results/sweeps/admission/points.csv

@@ -208,6 +208,19 @@ expect "planning again regenerates the same task set bytes" cmp -s "$tmp/ts1" "$
 scripts/sweep-table.sh "$tmp/points.csv" > "$tmp/table.csv"
 expect "sweep-table: 3 seeds of max_tard 1, 2, 3 give mean 2 and CI 4.303/sqrt(3) = 2.48434" \
 	grep -q '^t,p,2,3,2.20000,0.00000,1.00000,0.00000,0.20000,0.24843,2.00000,2.48434,0.50000,0.00000$' "$tmp/table.csv"
+{
+	echo "topology,policy,u,n,admitted_bw,admitted_bw_ci,acceptance,acceptance_ci,miss_ratio,miss_ratio_ci,max_tard,max_tard_ci,p99_tard,p99_tard_ci"
+	echo "hikey960,series,2,3,2.2,0,1,0,0,0,0,0,0,0"
+	echo "hikey960,series,6,3,5.4,0,0.8,0,0.1,0,4,0,3,0"
+	echo "hikey960,unaware,2,3,2.2,0,1,0,0.1,0,2,0,1,0"
+	echo "hikey960,unaware,6,3,6.6,0,1,0,0.3,0,30,0,20,0"
+} > "$tmp/head.csv"
+expect "expect-headline accepts a table where unaware is worse and admission is within limits" \
+	scripts/expect-headline.sh "$tmp/head.csv"
+sed 's/^hikey960,unaware,6,3,6.6,0,1,0,0.3,0,30,0,20,0$/hikey960,unaware,6,3,6.6,0,1,0,0.3,0,3,0,2,0/' "$tmp/head.csv" > "$tmp/head2.csv"
+sed 's/^hikey960,series,6,3,5.4,/hikey960,series,6,3,6.4,/' "$tmp/head.csv" > "$tmp/head3.csv"
+expect "... and rejects one where unaware is not worse, or series over-admits" \
+	sh -c "! scripts/expect-headline.sh '$tmp/head2.csv' > /dev/null && ! scripts/expect-headline.sh '$tmp/head3.csv' > /dev/null"
 expect "sweep-table: a failed point is left out; one seed gives CI 0" \
 	grep -q '^t,p,3,1,3.00000,0.00000,0.90000,0.00000,' "$tmp/table.csv"
 

@@ -1,0 +1,39 @@
+#!/bin/bash
+# The headline sweep's expected outcome, on its table.csv (per topology):
+#   - every capacity-aware policy (all but "unaware") admitted at most the
+#     capacity limit 0.95 x sum(cap)/1024 (+ rounding), "unaware" at most
+#     0.95 x CPUs;
+#   - "unaware" is worse where it matters: at the largest U, its mean p99
+#     tardiness is above the series' ("series"), and it grew from the
+#     smallest U to the largest.
+# Prints one line per check; exit 1 when one fails. Whether best-fit or the
+# non-idle fit beat the series is the question, not an expectation.
+# Usage: scripts/expect-headline.sh TABLE_CSV
+set -eu
+. "$(dirname "$0")/lib.sh"
+table=${1:?usage: expect-headline.sh TABLE_CSV}
+[ -r "$table" ] || die "no $table"
+bad=0
+for t in $(tail -n +2 "$table" | cut -d, -f1 | sort -u); do
+	eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")"
+	lims=$(echo "$TOPO_CAPS" | awk '{ for (i = 1; i <= NF; i++) s += $i; printf "%.4f %.4f", 0.95 * s / 1024, 0.95 * NF }')
+	awk -F, -v t="$t" -v lims="$lims" '
+	BEGIN { split(lims, L, " ") }
+	$1 != t { next }
+	{
+		lim = $2 == "unaware" ? L[2] : L[1]
+		if ($5 > lim + 0.01) { printf "FAIL %s %s u=%s: mean admitted %.3f > limit %.3f\n", t, $2, $3, $5, lim; bad = 1 }
+		if (!($2 in umin) || $3 + 0 < umin[$2]) { umin[$2] = $3 + 0; pmin[$2] = $13 }
+		if (!($2 in umax) || $3 + 0 > umax[$2]) { umax[$2] = $3 + 0; pmax[$2] = $13 }
+	}
+	END {
+		if (!("unaware" in umax) || !("series" in umax)) { printf "FAIL %s: needs policies unaware and series\n", t; exit 1 }
+		printf "%s: at U = %s, p99 tardiness unaware %.2f vs series %.2f periods; unaware from %.2f (U = %s)\n",
+			t, umax["unaware"], pmax["unaware"], pmax["series"], pmin["unaware"], umin["unaware"]
+		if (pmax["unaware"] <= pmax["series"]) { printf "FAIL %s: unaware is not worse than the series at the largest U\n", t; bad = 1 }
+		if (pmax["unaware"] <= pmin["unaware"]) { printf "FAIL %s: unaware tardiness did not grow with U\n", t; bad = 1 }
+		exit bad
+	}' "$table" || bad=1
+done
+[ $bad = 0 ] && echo "expected outcome holds: admission within the limits; the capacity-unaware kernel is worse at high load"
+exit $bad
