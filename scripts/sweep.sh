@@ -5,6 +5,8 @@
 # Usage: scripts/sweep.sh [--plan-only] NAME|FILE
 #   NAME   experiments/sweeps/NAME.sweep (or a path to a .sweep file)
 #   --plan-only  write the task sets and plans, print the plans, boot nothing
+# Environment: SWEEP_JOBS=N boots N guests at a time per (kernel, topology),
+#   each running every N-th point (default 1); QEMU_* as for run-batch.sh
 # Output: results/raw/sweeps/NAME/ (task sets, plans, points; not in git)
 #         results/sweeps/NAME/{points,table,shares}.csv and figures
 #         (results/ is $DLCAP_RESULTS when set, e.g. for tests)
@@ -148,12 +150,32 @@ if [ $plan_only = 1 ]; then
 	for k in $kernels; do echo "== $raw/sweep-$name-$k.plan"; grep -v "^#" "$raw/sweep-$name-$k.plan"; done
 	exit 0
 fi
-say "sweep $name: $npoints points in ${#runs[@]} boot batch(es), $duration s each"
+jobs=${SWEEP_JOBS:-1}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "sweep: SWEEP_JOBS='$jobs' is not a count >= 1" >&2; exit 2; }
+say "sweep $name: $npoints points in ${#runs[@]} batch(es) of $jobs boot(s) at a time, $duration s each"
 failed=0
 for r in "${runs[@]}"; do
 	set -- $r
-	QEMU_TIMEOUT=${QEMU_TIMEOUT:-86400} "$DLCAP_TOP/scripts/run-batch.sh" "$1" "$2" "$raw/sweep-$name-$1.plan" "$raw/$1/$2" ||
-		{ rc=$?; [ $rc = 2 ] && exit 2; failed=1; }
+	plan=$raw/sweep-$name-$1.plan
+	if [ "$jobs" = 1 ]; then
+		QEMU_TIMEOUT=${QEMU_TIMEOUT:-86400} "$DLCAP_TOP/scripts/run-batch.sh" "$1" "$2" "$plan" "$raw/$1/$2" ||
+			{ rc=$?; [ $rc = 2 ] && exit 2; failed=1; }
+		continue
+	fi
+	# SWEEP_JOBS > 1: the points dealt round-robin to that many plans, one
+	# boot each, run at once into the same folder (points keep their keys,
+	# so a sweep resumes with any SWEEP_JOBS).
+	pids=()
+	for ((i = 0; i < jobs; i++)); do
+		grep -v '^#' "$plan" | awk -v n="$jobs" -v i="$i" '(NR - 1) % n == i' > "$raw/sweep-$name-$1-shard$i.plan"
+		[ -s "$raw/sweep-$name-$1-shard$i.plan" ] || continue
+		QEMU_TIMEOUT=${QEMU_TIMEOUT:-86400} "$DLCAP_TOP/scripts/run-batch.sh" "$1" "$2" \
+			"$raw/sweep-$name-$1-shard$i.plan" "$raw/$1/$2" &
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do
+		wait "$p" || { rc=$?; [ $rc = 2 ] && exit 2; failed=1; }
+	done
 done
 out=$results/sweeps/$name
 # Aggregate and plot unless the figures are newer than every point and input.

@@ -291,8 +291,8 @@ else
 		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume3.out" 2>&1
 		expect "resume: a plan that grows runs only its new point, the old ones untouched" \
 			sh -c "grep -q '1 of 3 point' '$tmp/resume3.out' && test -d '$tmp/resume/c' && test $stamp = \$(stat -c %Y '$tmp/resume/a/jobs.csv')"
-		echo "== a sweep end to end (tests/sweeps/tiny.sweep: 4 points, one boot)"
-		scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep1.out" 2>&1; rc=$?
+		echo "== a sweep end to end (tests/sweeps/tiny.sweep: 4 points, two boots at once)"
+		SWEEP_JOBS=2 scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep1.out" 2>&1; rc=$?
 		tail -4 "$tmp/sweep1.out"
 		res=$DLCAP_RESULTS/sweeps/tiny
 		expect "the tiny sweep runs (exit $rc) and points.csv has its 4 points, all ok" \
@@ -306,7 +306,9 @@ else
 		expect "at U = 6.5 the series (capacity) refuses tasks, unaware (cpus) admits all 7.15" \
 			sh -c "grep -q '^hikey960,series,patched,6.5,1,8,[0-7],' '$res/points.csv' && grep -q '^hikey960,unaware,patched,6.5,1,8,8,7.1500,7.1500,' '$res/points.csv'"
 		scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep2.out" 2>&1
-		expect "running the sweep again boots nothing and redraws nothing" \
+		expect "SWEEP_JOBS=2 ran two boots of two points each" \
+			sh -c "test \$(grep -c 'boot 1: 2 of 2 point' '$tmp/sweep1.out') = 2"
+		expect "running the sweep again (SWEEP_JOBS=1) boots nothing and redraws nothing" \
 			sh -c "grep -q 'done: 0 boot' '$tmp/sweep2.out' && grep -q 'up to date' '$tmp/sweep2.out'"
 		expect "the timeline plot renders from a sweep point" \
 			scripts/plot-timeline.sh "$DLCAP_RESULTS/raw/sweeps/tiny/patched/hikey960/series-u2.5-s1" "$tmp/timeline" 0 100
