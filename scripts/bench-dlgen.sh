@@ -1,6 +1,7 @@
 #!/bin/bash
 # dlgen's accuracy and per-job cost, from one run of experiments/plans/
-# bench-dlgen.plan: per work mode, CPU class and requested run, the jobs,
+# bench-dlgen.plan (points emulated, loops, cost: the "mode" column):
+# per work mode, CPU class and requested run, the jobs,
 # how many did their work within max(0.5% of the request, 10 us), and the
 # excess work (work_ns - request) p50/p99/max in us; for the 1 us tasks the
 # per-job cost, response - thread CPU time (work_ns x 1024 / capacity): the
@@ -13,7 +14,7 @@ run=${1:?usage: bench-dlgen.sh RUNDIR OUT.csv} out=${2:?usage: bench-dlgen.sh RU
 mkdir -p "$(dirname "$out")"
 {
 echo "mode,task,cpu_class,run_us,jobs,within_tolerance,excess_p50_us,excess_p99_us,excess_max_us,cost_p50_us,cost_p99_us"
-for mode in emulated loops; do
+for mode in emulated loops cost; do
 	d=$run/$mode
 	[ -r "$d/jobs.csv" ] || { echo "bench-dlgen: no $d/jobs.csv" >&2; exit 1; }
 	caps=$(jq -r '.cpu_capacity | join(" ")' "$d/summary.json")
