@@ -34,7 +34,7 @@ help:
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
 	@echo "make sweep-NAME run experiments/sweeps/NAME.sweep into results/sweeps/NAME/ (resumable): $(SWEEPS)"
-	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; ~1.5 h)"
+	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; ~1 h, two boots at a time)"
 	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked (~8 min)"
 	@echo "make fallback   the fallback knob on dynamiq3, checked"
 	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack (~4 min)"
