@@ -162,9 +162,9 @@ sweep-%: deps
 sweep-run-%: $$(foreach k,$$(call sweep_kernels,experiments/sweeps/$$*.sweep),$(KBUILD)/$$(k)/arch/arm64/boot/Image) \
 		$(DLGEN) $(INITRAMFS)
 	@scripts/sweep.sh $*
-# Two boots at a time: on a 2-core host that measured ~1.4x the points per
-# hour of one (EXPERIMENTS.md section 11); HEADLINE_JOBS=1 for one at a time.
-HEADLINE_JOBS ?= 2
+# One sweep at a time, each running two boots at once (SWEEP_JOBS, default
+# 2: on a 2-core host that measured ~1.5x the points per hour of one boot).
+HEADLINE_JOBS ?= 1
 headline: deps
 	@$(MAKE) --no-print-directory -j$(HEADLINE_JOBS) sweep-run-headline-hikey960 \
 		sweep-run-headline-rk3399 sweep-run-headline-symmetric8

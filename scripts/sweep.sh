@@ -6,7 +6,9 @@
 #   NAME   experiments/sweeps/NAME.sweep (or a path to a .sweep file)
 #   --plan-only  write the task sets and plans, print the plans, boot nothing
 # Environment: SWEEP_JOBS=N boots N guests at a time per (kernel, topology),
-#   each running every N-th point (default 1); QEMU_* as for run-batch.sh
+#   each running every N-th point (default 2: on a 2-core host two boots
+#   gave ~1.5x the points per hour of one, EXPERIMENTS.md section 11);
+#   QEMU_* as for run-batch.sh
 # Output: results/raw/sweeps/NAME/ (task sets, plans, points; not in git)
 #         results/sweeps/NAME/{points,table,shares}.csv and figures
 #         (results/ is $DLCAP_RESULTS when set, e.g. for tests)
@@ -150,7 +152,7 @@ if [ $plan_only = 1 ]; then
 	for k in $kernels; do echo "== $raw/sweep-$name-$k.plan"; grep -v "^#" "$raw/sweep-$name-$k.plan"; done
 	exit 0
 fi
-jobs=${SWEEP_JOBS:-1}
+jobs=${SWEEP_JOBS:-2}
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "sweep: SWEEP_JOBS='$jobs' is not a count >= 1" >&2; exit 2; }
 say "sweep $name: $npoints points in ${#runs[@]} batch(es) of $jobs boot(s) at a time, $duration s each"
 failed=0
