@@ -51,13 +51,10 @@ unsigned int task_max_jobs(const struct task_spec *t, uint64_t duration_ns)
 		return 0;
 	for (p = 0; p < t->nphases; p++) {
 		const struct phase *ph = &t->phases[p];
-		uint64_t min = 0, passes, timers = 0;
+		uint64_t min = phase_min_pass_ns(ph), passes, timers = 0;
 
-		for (e = 0; e < ph->nevents; e++) {
-			if (ph->ev[e].kind != EV_YIELD)
-				min += ph->ev[e].ns;
+		for (e = 0; e < ph->nevents; e++)
 			timers += ph->ev[e].kind == EV_TIMER;
-		}
 		if (!min)
 			return DLGEN_MAX_JOBS;
 		passes = (duration_ns - t->delay_ns) / min + 2;

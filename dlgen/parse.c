@@ -457,18 +457,6 @@ static void parse_dl_flags(struct parse_ctx *c, json_object *v,
 	}
 }
 
-/* The shortest time one pass of @ph can take: 0 means it could spin. */
-static uint64_t phase_min_pass_ns(const struct phase *ph)
-{
-	uint64_t t = 0;
-	unsigned int i;
-
-	for (i = 0; i < ph->nevents; i++)
-		if (ph->ev[i].kind != EV_YIELD)
-			t += ph->ev[i].ns;
-	return t;
-}
-
 /* After the keys: events, phases, loops and what tasks.csv reports. */
 static void finish_events(struct parse_ctx *c, const char *name, json_object *phases,
 			  int have_loop, int loop, struct task_spec *t)

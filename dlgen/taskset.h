@@ -85,4 +85,17 @@ struct taskset {
 
 const char *policy_name(enum task_policy p);
 
+/* The shortest time one pass of @ph can take (its work, times and timer
+ * periods); 0 means a pass could spin. */
+static inline uint64_t phase_min_pass_ns(const struct phase *ph)
+{
+	uint64_t t = 0;
+	unsigned int i;
+
+	for (i = 0; i < ph->nevents; i++)
+		if (ph->ev[i].kind != EV_YIELD)
+			t += ph->ev[i].ns;
+	return t;
+}
+
 #endif

@@ -47,66 +47,57 @@ uint64_t work_scaled(const struct capacity_table *ct, int cpu,
 	return cputime_ns * cap / 1024;
 }
 
-static uint64_t thread_cputime_ns(void)
+static uint64_t clock_ns(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	clock_gettime(id, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/*
+ * One sample of the work loops: the thread CPU time since *@last, charged
+ * to the CPU the thread is on now (a migration misattributes at most one
+ * pass) in @busy_ns and @tr. Returns that time as capacity-1024 work.
+ */
+static uint64_t work_sample(const struct capacity_table *ct, struct cpu_trace *tr,
+			    uint64_t *busy_ns, uint64_t *last)
+{
+	uint64_t now = clock_ns(CLOCK_THREAD_CPUTIME_ID), delta = now - *last;
+	int cpu = sched_getcpu();
+
+	cpu_trace_add(tr, cpu);
+	if (cpu >= 0 && (unsigned int)cpu < ct->ncpus)
+		busy_ns[cpu] += delta;
+	*last = now;
+	return work_scaled(ct, cpu, delta);
 }
 
 uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
 		       const volatile int *stop)
 {
-	uint64_t done = 0, last = thread_cputime_ns();
-	int cpu;
+	uint64_t done = 0, last = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 
 	cpu_trace_add(tr, sched_getcpu());
 	/*
 	 * Each pass is two cheap syscalls; time spent preempted is not
-	 * thread CPU time, so it is never charged.  The interval is charged to the CPU seen at its
-	 * end: a migration misattributes at most one pass.
+	 * thread CPU time, so it is never charged.
 	 */
-	while (done < want_ns && !*stop) {
-		uint64_t now = thread_cputime_ns();
-
-		cpu = sched_getcpu();
-		cpu_trace_add(tr, cpu);
-		done += work_scaled(ct, cpu, now - last);
-		if (cpu >= 0 && (unsigned int)cpu < ct->ncpus)
-			busy_ns[cpu] += now - last;
-		last = now;
-	}
+	while (done < want_ns && !*stop)
+		done += work_sample(ct, tr, busy_ns, &last);
 	return done;
-}
-
-static uint64_t mono_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 uint64_t work_for_time(const struct capacity_table *ct, uint64_t until_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
 		       const volatile int *stop)
 {
-	uint64_t done = 0, last = thread_cputime_ns();
-	int cpu;
+	uint64_t done = 0, last = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 
 	cpu_trace_add(tr, sched_getcpu());
-	while (mono_now_ns() < until_ns && !*stop) {
-		uint64_t now = thread_cputime_ns();
-
-		cpu = sched_getcpu();
-		cpu_trace_add(tr, cpu);
-		done += work_scaled(ct, cpu, now - last);
-		if (cpu >= 0 && (unsigned int)cpu < ct->ncpus)
-			busy_ns[cpu] += now - last;
-		last = now;
-	}
+	while (clock_ns(CLOCK_MONOTONIC) < until_ns && !*stop)
+		done += work_sample(ct, tr, busy_ns, &last);
 	return done;
 }
 
@@ -148,10 +139,10 @@ static int time_loops(int cpu, unsigned int reps, double *median, double *spread
 		return -1;
 	busy_loops(CALIB_LOOPS);	/* warm up */
 	for (r = 0; r < reps; r++) {
-		uint64_t t0 = mono_now_ns();
+		uint64_t t0 = clock_ns(CLOCK_MONOTONIC);
 
 		busy_loops(CALIB_LOOPS);
-		t[r] = (double)(mono_now_ns() - t0) / (double)CALIB_LOOPS;
+		t[r] = (double)(clock_ns(CLOCK_MONOTONIC) - t0) / (double)CALIB_LOOPS;
 	}
 	sched_setaffinity(0, sizeof(old), &old);
 	qsort(t, reps, sizeof(t[0]), cmp_double);
@@ -203,22 +194,15 @@ uint64_t work_loops(const struct capacity_table *ct, const struct loop_calibrati
 		    const volatile int *stop)
 {
 	uint64_t left = (uint64_t)((double)want_ns / lc->ref_ns_per_loop + 0.5);
-	uint64_t done = 0, last = thread_cputime_ns();
-	int cpu;
+	uint64_t done = 0, last = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 
 	cpu_trace_add(tr, sched_getcpu());
 	while (left && !*stop) {
-		uint64_t n = left < LOOPS_CHUNK ? left : LOOPS_CHUNK, now;
+		uint64_t n = left < LOOPS_CHUNK ? left : LOOPS_CHUNK;
 
 		busy_loops(n);
 		left -= n;
-		now = thread_cputime_ns();
-		cpu = sched_getcpu();
-		cpu_trace_add(tr, cpu);
-		done += work_scaled(ct, cpu, now - last);
-		if (cpu >= 0 && (unsigned int)cpu < ct->ncpus)
-			busy_ns[cpu] += now - last;
-		last = now;
+		done += work_sample(ct, tr, busy_ns, &last);
 	}
 	return done;
 }
