@@ -13,13 +13,11 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 file=${1:?usage: expect-admission.sh SWEEPFILE POINTS_CSV} points=${2:?usage: expect-admission.sh SWEEPFILE POINTS_CSV}
 [ -r "$points" ] || die "no $points"
-rules=$(sed -n 's/#.*//; s/^[[:space:]]*policy[[:space:]]\+\([^[:space:]=]\+\)[[:space:]]*=\(.*\)/\1 \2/p' "$file" |
+rules=$(sweep_policies "$file" |
 	awk '{ r = "capacity"; for (i = 3; i <= NF; i++) if ($i ~ /^dl_admission=/) r = substr($i, 14); print $1, r }')
 limits=
 for t in $(tail -n +2 "$points" | cut -d, -f1 | sort -u); do
-	eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")"
-	limits="$limits $t $(echo "$TOPO_CAPS" | awk '{ for (i = 1; i <= NF; i++) s += $i
-		printf "%.4f %.4f", 0.95 * s / 1024, 0.95 * NF }')"
+	limits="$limits $t $(admission_limits "$t")"
 done
 awk -F, -v rules="$rules" -v limits="$limits" '
 BEGIN {

@@ -7,22 +7,10 @@
 # Writes the per-task table to stdout; exit 1 when the expectation fails.
 # Usage: scripts/expect-fallback.sh RUNDIR
 set -eu
-here=$(dirname "$0")
+. "$(dirname "$0")/lib.sh"
 run=${1:?usage: expect-fallback.sh RUNDIR}
-bad=0 first=1
-for pt in "$run"/*-[0-9]*/; do
-	pt=${pt%/}
-	[ -r "$pt/jobs.csv" ] || { echo "FAIL $(basename "$pt"): no jobs.csv"; bad=1; continue; }
-	"$here/class-share.sh" "$pt" | if [ $first = 1 ]; then cat; else tail -n +2; fi
-	first=0
-	case $(basename "$pt") in
-	max-*)
-		"$here/class-share.sh" "$pt" | awk -F, -v p="$(basename "$pt")" '
-			$2 == "misfit" && ($4 > 0 || $7 < 0.9) { printf "FAIL %s: misfit %d late, %.0f%% of jobs on 768\n", p, $4, 100 * $7; bad = 1 }
-			$2 == "hog" && ($4 > 0 || $8 < 0.9) { printf "FAIL %s: hog %d late, %.0f%% on 1024\n", p, $4, 100 * $8; bad = 1 }
-			END { exit bad }' || bad=1 ;;
-	esac
-done
-[ $first = 0 ] || { echo "FAIL: no points in $run"; exit 1; }
-[ $bad = 0 ] && echo "expected outcome holds: max-capacity moves the misfit to a 768 CPU, no late job"
-exit $bad
+expect_class_share 'max-*' '
+	$2 == "misfit" && ($4 > 0 || $7 < 0.9) { printf "FAIL %s: misfit %d late, %.0f%% of jobs on 768\n", $1, $4, 100 * $7; bad = 1 }
+	$2 == "hog" && ($4 > 0 || $8 < 0.9) { printf "FAIL %s: hog %d late, %.0f%% on 1024\n", $1, $4, 100 * $8; bad = 1 }
+	END { exit bad }' "$run" || exit 1
+echo "expected outcome holds: max-capacity moves the misfit to a 768 CPU, no late job"

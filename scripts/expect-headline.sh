@@ -15,8 +15,7 @@ table=${1:?usage: expect-headline.sh TABLE_CSV}
 [ -r "$table" ] || die "no $table"
 bad=0
 for t in $(tail -n +2 "$table" | cut -d, -f1 | sort -u); do
-	eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")"
-	lims=$(echo "$TOPO_CAPS" | awk '{ for (i = 1; i <= NF; i++) s += $i; printf "%.4f %.4f", 0.95 * s / 1024, 0.95 * NF }')
+	lims=$(admission_limits "$t")
 	awk -F, -v t="$t" -v lims="$lims" '
 	BEGIN { split(lims, L, " ") }
 	$1 != t { next }

@@ -5,23 +5,10 @@
 # reported, not asserted (it depends on where the small tasks start).
 # Usage: scripts/expect-lelli.sh RUNDIR
 set -eu
-here=$(dirname "$0")
+. "$(dirname "$0")/lib.sh"
 run=${1:?usage: expect-lelli.sh RUNDIR}
-bad=0 first=1
-for pt in "$run"/*-[0-9]*/; do
-	pt=${pt%/}
-	[ -r "$pt/jobs.csv" ] || continue
-	tab=$("$here/class-share.sh" "$pt")
-	if [ $first = 1 ]; then echo "$tab"; else echo "$tab" | tail -n +2; fi
-	first=0
-	case $(basename "$pt") in
-	bestfit-*)
-		echo "$tab" | awk -F, 'NR == 1 { next }
-			$2 == "small" && $6 < 0.9 { printf "FAIL %s: small tasks %.0f%% on LITTLEs\n", $1, 100 * $6; bad = 1 }
-			$2 == "big" && ($7 < 0.9 || $4 > 0) { printf "FAIL %s: big tasks %.0f%% on bigs, %d late\n", $1, 100 * $7, $4; bad = 1 }
-			END { exit bad }' || bad=1 ;;
-	esac
-done
-[ $first = 0 ] || { echo "FAIL: no points in $run"; exit 1; }
-[ $bad = 0 ] && echo "expected outcome holds: under best-fit small tasks on LITTLEs, big ones on bigs, no big job late"
-exit $bad
+expect_class_share 'bestfit-*' 'NR == 1 { next }
+	$2 == "small" && $6 < 0.9 { printf "FAIL %s: small tasks %.0f%% on LITTLEs\n", $1, 100 * $6; bad = 1 }
+	$2 == "big" && ($7 < 0.9 || $4 > 0) { printf "FAIL %s: big tasks %.0f%% on bigs, %d late\n", $1, 100 * $7, $4; bad = 1 }
+	END { exit bad }' "$run" || exit 1
+echo "expected outcome holds: under best-fit small tasks on LITTLEs, big ones on bigs, no big job late"

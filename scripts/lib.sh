@@ -20,3 +20,66 @@ tarball_version() {
 }
 
 hash_files() { cat "$@" | sha256sum | cut -c1-16; }
+
+# admission_limits TOPOLOGY: "CAP CPUS", the DL bandwidth limits of
+# experiments/topologies/TOPOLOGY.topo in capacity-1024 CPUs: 0.95 x sum of
+# capacities / 1024 (the series) and 0.95 x CPUs (before it); 0.95 is the
+# default share of sched_rt_runtime_us / sched_rt_period_us.
+admission_limits() {
+	local vars
+	vars=$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$1.topo") || return 1
+	(eval "$vars"; echo "$TOPO_CAPS" | awk '{ for (i = 1; i <= NF; i++) s += $i
+		printf "%.4f %.4f\n", 0.95 * s / 1024, 0.95 * NF }')
+}
+
+# sweep_policies SWEEPFILE: "NAME KERNEL [KNOB=VALUE...]", one line per
+# "policy NAME = KERNEL [KNOB=VALUE...]" line of the sweep file.
+sweep_policies() {
+	sed -n 's/#.*//; s/^[[:space:]]*policy[[:space:]]\+\([^[:space:]=]\+\)[[:space:]]*=[[:space:]]*\(.*\)/\1 \2/p' "$1"
+}
+
+# plot_both OUTPREFIX PNGSIZE PDFSIZE GPFILE EXPR...: gnuplot GPFILE with
+# the -e EXPRs into OUTPREFIX.png (pngcairo, Sans 10) and OUTPREFIX.pdf
+# (pdfcairo, Sans 8), each renamed into place when complete.
+plot_both() {
+	local out=$1 png=$2 pdf=$3 gp=$4 term t e exprs=()
+	shift 4
+	for e in "$@"; do exprs+=(-e "$e"); done
+	for term in png pdf; do
+		case $term in
+		png) t="pngcairo size $png font 'Sans,10'" ;;
+		pdf) t="pdfcairo size $pdf font 'Sans,8'" ;;
+		esac
+		gnuplot -e "set terminal $t; set output '$out.$term.tmp'" "${exprs[@]}" "$gp" || return 1
+		mv "$out.$term.tmp" "$out.$term"
+	done
+}
+
+# expect_class_share GLOB AWKCHECK RUNDIR...: print scripts/class-share.sh's
+# table of every point of each RUNDIR (one header per RUNDIR; with several
+# RUNDIRs a point is labelled TOPOLOGY/POINT, TOPOLOGY being the RUNDIR's
+# parent folder), and run AWKCHECK, an awk program over that table (header
+# included) that prints FAIL lines and exits non-zero, on the points whose
+# name matches GLOB. A point without jobs.csv fails. Returns 1 when
+# anything failed or there was no point.
+expect_class_share() {
+	local glob=$1 check=$2 run pt name label tab header bad=0 any=0
+	shift 2
+	for run in "$@"; do
+		header=1
+		for pt in "$run"/*/; do
+			[ -d "$pt" ] || continue
+			pt=${pt%/} name=${pt##*/}
+			[ -r "$pt/jobs.csv" ] || { echo "FAIL $name: no jobs.csv"; bad=1; continue; }
+			label=$name
+			[ $# -gt 1 ] && label=$(basename "$(dirname "$run")")/$name
+			tab=$("$DLCAP_TOP/scripts/class-share.sh" "$pt" "$label")
+			if [ $header = 1 ]; then echo "$tab"; else echo "$tab" | tail -n +2; fi
+			header=0 any=1
+			# shellcheck disable=SC2254
+			case $name in $glob) echo "$tab" | awk -F, "$check" || bad=1 ;; esac
+		done
+	done
+	[ $any = 1 ] || { echo "FAIL: no points in $*"; return 1; }
+	return $bad
+}

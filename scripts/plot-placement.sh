@@ -11,14 +11,6 @@ ncpu=$(echo "$caps" | wc -w)
 mkdir -p "$(dirname "$out")"
 "$DLCAP_TOP/scripts/placement-table.sh" "$dir" "$caps" > "$out.csv.tmp"
 mv "$out.csv.tmp" "$out.csv"
-for term in png pdf; do
-	case $term in
-	png) t="pngcairo size 900,520 font 'Sans,10'" ;;
-	pdf) t="pdfcairo size 6in,3.5in font 'Sans,8'" ;;
-	esac
-	gnuplot -e "set terminal $t; set output '$out.$term.tmp'" \
-		-e "data='$out.csv'; ncpu=$ncpu; caps='$caps'; title='$title'" \
-		"$DLCAP_TOP/plots/placement.gp"
-	mv "$out.$term.tmp" "$out.$term"
-done
+plot_both "$out" 900,520 6in,3.5in "$DLCAP_TOP/plots/placement.gp" \
+	"data='$out.csv'; ncpu=$ncpu; caps='$caps'; title='$title'"
 say "wrote $out.csv $out.png $out.pdf"

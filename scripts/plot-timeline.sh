@@ -25,14 +25,7 @@ awk -F, 'NR == 1 { print "task_index,task,cpu,start_ms,end_ms,late"; next }
 mv "$out.csv.tmp" "$out.csv"
 ntask=$(tail -n +2 "$out.csv" | cut -d, -f1 | sort -un | wc -l)
 names=$(tail -n +2 "$out.csv" | cut -d, -f1,2 | sort -t, -k1,1n -u | cut -d, -f2 | tr '\n' ' ')
-for term in png pdf; do
-	case $term in
-	png) t="pngcairo size 1000,$((160 + 34 * ncpu)) font 'Sans,10'" ;;
-	pdf) t="pdfcairo size 7in,$(awk -v n="$ncpu" 'BEGIN { printf "%.1f", 1.2 + 0.25 * n }')in font 'Sans,8'" ;;
-	esac
-	gnuplot -e "set terminal $t; set output '$out.$term.tmp'" \
-		-e "data='$out.csv'; ncpu=$ncpu; caps='$caps'; ntask=$ntask; names='$names'; title='$title'; t0=$t0; t1=$t1" \
-		"$DLCAP_TOP/plots/timeline.gp"
-	mv "$out.$term.tmp" "$out.$term"
-done
+plot_both "$out" "1000,$((160 + 34 * ncpu))" "7in,$(awk -v n="$ncpu" 'BEGIN { printf "%.1f", 1.2 + 0.25 * n }')in" \
+	"$DLCAP_TOP/plots/timeline.gp" \
+	"data='$out.csv'; ncpu=$ncpu; caps='$caps'; ntask=$ntask; names='$names'; title='$title'; t0=$t0; t1=$t1"
 say "wrote $out.csv $out.png $out.pdf"

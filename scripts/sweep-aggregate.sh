@@ -28,8 +28,7 @@ mkdir -p "$out"
 
 # The policies and their kernels, from the sweep file.
 declare -A kernel_of=()
-while read -r p k; do kernel_of[$p]=$k; done < <(
-	sed -n 's/#.*//; s/^[[:space:]]*policy[[:space:]]\+\([^[:space:]=]\+\)[[:space:]]*=[[:space:]]*\([^[:space:]]\+\).*/\1 \2/p' "$file")
+while read -r p k _; do kernel_of[$p]=$k; done < <(sweep_policies "$file")
 
 # Only the points the sweep's current plans name (a changed grid leaves
 # older points in the raw folders; they are not part of this sweep).

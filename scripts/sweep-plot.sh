@@ -18,26 +18,15 @@ pols=$(tail -n +2 "$out/table.csv" | cut -d, -f2 | awk '!s[$0]++' | tr '\n' ' ')
 limits= fits=
 for t in $topos; do
 	eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")"
-	limits="$limits $(echo "$TOPO_CAPS" | awk '{ for (i = 1; i <= NF; i++) s += $i
-		printf "%.4f %.4f", 0.95 * s / 1024, 0.95 * NF }')"
+	limits="$limits $(admission_limits "$t")"
 	# three words per topology: the smaller classes' cap/1024, 0-padded
 	fits="$fits $(echo "$TOPO_CAPS" | tr ' ' '\n' | sort -un | awk '$1 < 1024 && n < 3 { printf "%.4f ", $1 / 1024; n++ }
 		END { while (n++ < 3) printf "0 " }')"
 done
 nt=$(echo $topos | wc -w)
 for kind in tardiness acceptance missratio share; do
-	for term in png pdf; do
-		case $term in
-		png) t="pngcairo size $((560 * nt + 140)),460 font 'Sans,10'" ;;
-		pdf) t="pdfcairo size $((4 * nt + 1))in,3.4in font 'Sans,8'" ;;
-		esac
-		gnuplot -e "set terminal $t; set output '$out/$kind.$term.tmp'" \
-			-e "kind='$kind'; dir='$out'; topos='$topos'; pols='$pols'; title='$title'" \
-			-e "limits='$limits'; fits='$fits'" \
-			"$DLCAP_TOP/plots/sweep.gp" 2> "$out/.gnuplot.err" ||
-			{ cat "$out/.gnuplot.err" >&2; die "gnuplot failed on $kind"; }
-		mv "$out/$kind.$term.tmp" "$out/$kind.$term"
-	done
+	plot_both "$out/$kind" "$((560 * nt + 140)),460" "$((4 * nt + 1))in,3.4in" "$DLCAP_TOP/plots/sweep.gp" \
+		"kind='$kind'; dir='$out'; topos='$topos'; pols='$pols'; title='$title'" \
+		"limits='$limits'; fits='$fits'" || die "gnuplot failed on $kind"
 done
-rm -f "$out/.gnuplot.err"
 say "figures: $out/{tardiness,acceptance,missratio,share}.{png,pdf}"
