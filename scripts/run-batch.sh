@@ -103,14 +103,81 @@ virtual) accel=(-icount "${QEMU_ICOUNT:-shift=0,sleep=off}") ;;
 realtime) accel=(-accel tcg,thread=multi) ;;
 *) echo "run-batch: QEMU_TIMING='$timing' (want virtual|realtime)" >&2; exit 2 ;;
 esac
+# No device does I/O while points run (EXPERIMENTS.md section 13): the
+# inputs ride in a cpio appended to the initramfs, the results come back as
+# frames on the console (initramfs/init), the RTC follows the virtual clock
+# and QEMU's own random numbers (it refills any /chosen/rng-seed at reset)
+# come from a fixed seed. In the virtual mode a boot then repeats exactly.
 qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
-      -kernel "$image" -initrd "$initramfs" -dtb "$work/topo.dtb"
-      -append "console=ttyAMA0 panic=-1 dlcap.guest=1${QEMU_APPEND:+ $QEMU_APPEND}"
-      -fsdev "local,id=fsin,path=$work/share/in,security_model=none,readonly=on"
-      -device virtio-9p-pci,fsdev=fsin,mount_tag=dlcap-in
-      -fsdev "local,id=fsout,path=$work/share/out,security_model=none"
-      -device virtio-9p-pci,fsdev=fsout,mount_tag=dlcap-out)
+      -rtc base=2020-01-01T00:00:00,clock=vm -seed 1
+      -kernel "$image" -initrd "$work/initrd" -dtb "$work/topo.dtb"
+      -append "console=ttyAMA0 panic=-1 dlcap.guest=1${QEMU_APPEND:+ $QEMU_APPEND}")
+
+# make_initrd: the initramfs plus this boot's inputs as /share/in (the
+# kernel unpacks concatenated archives in order). Fixed mtimes, so the same
+# inputs give the same bytes: a different byte makes the guest unpack it in
+# a different number of instructions, and the whole boot shifts.
+make_initrd() {
+	local gen=$DLCAP_CACHE/tools/gen_init_cpio f
+	[ -x "$gen" ] || die "no $gen (scripts/mkinitramfs.sh builds it)"
+	touch -d @0 "$work"/share/in/*
+	{
+		echo "dir /share 0755 0 0"
+		echo "dir /share/in 0755 0 0"
+		for f in "$work"/share/in/*; do
+			echo "file /share/in/${f##*/} $f 0644 0 0"
+		done
+	} > "$work/in.list"
+	{ cat "$initramfs"; "$gen" -t 0 "$work/in.list" | gzip -9n; } > "$work/initrd"
+}
+
+# extract_frames: decode the points the console says are done (their
+# dlcap-file frames) into share/out, each checked against the guest's
+# SHA-256 and renamed into place whole; a frame that does not check out
+# makes the point failed, with the reason in its FAILED file.
+extract_frames() {
+	local n f path sum dir bad index=$work/frames/index sig
+	# only when a frame or a point finished since the last call
+	sig=$(grep -c '^dlcap-eof\|^dlcap-init: done ' "$work/console.log")
+	[ "$sig" != "${frames_seen:-}" ] || return 0
+	frames_seen=$sig
+	[ "$sig" != 0 ] || return 0
+	rm -rf "$work/frames"; mkdir -p "$work/frames"
+	awk -v dir="$work/frames" '
+	{ sub(/\r$/, "") }
+	/^dlcap-file: / {
+		cur = $2; f = dir "/" NR ".b64"; printf "" > f
+		print NR, $2, $3 > (dir "/index"); next }
+	/^dlcap-eof$/ { if (cur != "") close(f); cur = ""; next }
+	cur != "" { print > f }' "$work/console.log"
+	[ -r "$index" ] || return 0
+	# the guest's own files: whole when they check out, else absent
+	for n in guest.txt FAILED; do
+		[ -e "$work/share/out/$n" ] && continue
+		read -r f path sum < <(grep " $n " "$index") || continue
+		decode "$f" "$sum" "$work/share/out/.$n.tmp" &&
+			mv "$work/share/out/.$n.tmp" "$work/share/out/$n"
+	done
+	for n in $(sed -n 's/^dlcap-init: done \([^:]*\):.*/\1/p' "$work/console.log" | tr -d '\r'); do
+		[ -e "$work/share/out/$n" ] && continue
+		dir=$work/share/out/.$n.tmp bad=
+		rm -rf "$dir"; mkdir -p "$dir"
+		while read -r f path sum; do
+			case "$path" in "$n"/*) ;; *) continue ;; esac
+			mkdir -p "$(dirname "$dir/${path#"$n"/}")"
+			decode "$f" "$sum" "$dir/${path#"$n"/}" || bad="$bad $path"
+		done < "$index"
+		[ -z "$bad" ] || echo "the console transfer of$bad did not check out (SHA-256)" > "$dir/FAILED"
+		mv "$dir" "$work/share/out/$n"
+	done
+}
+
+# decode FRAME SHA256 DEST: one frame's file; fails unless it checks out.
+decode() {
+	base64 -d < "$work/frames/$1.b64" 2>/dev/null | gzip -dc > "$3" 2>/dev/null &&
+		[ "$(sha256sum < "$3" | cut -d' ' -f1)" = "$2" ]
+}
 
 # Each point's identity: the boot environment (kernel Image and config,
 # patches, initramfs, DTB, capacities, timing) plus its plan line and the
@@ -184,6 +251,7 @@ eta() {
 # the share) into OUTDIR, atomically; called while QEMU runs and after.
 collect() {
 	local n k
+	extract_frames
 	for n in "${pending[@]}"; do
 		[ -d "$work/share/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
 		rm -rf "$outdir/.$n.tmp"
@@ -235,6 +303,7 @@ while :; do
 	say "$kernel on $topo, boot $boot: ${#pending[@]} of ${#names[@]} point(s) of $plan left, timing $timing, $qver"
 	for n in "${pending[@]}"; do grep -m1 "^$n " "$work/share/in/plan"; done > "$work/share/in/plan.boot"
 	rm -rf "$work/share/out"; mkdir -p "$work/share/out"
+	make_initrd
 	start=$(date +%s)
 	rc=0
 	timeout "$timeout_s" "${qemu[@]}" < /dev/null > "$work/console.log" 2>&1 &
