@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <json-c/json.h>
 
 #include "joblog.h"
@@ -53,6 +54,9 @@ static void usage(FILE *f)
 "                         loops: rt-app's calibrated loop (for real boards),\n"
 "                         calibrated per capacity class at start-up (or pinned\n"
 "                         by global.calibration), reported in summary.json\n"
+"      --align-ms MS      before creating any thread, sleep until CLOCK_MONOTONIC\n"
+"                         reaches the next multiple of MS ms, so that points\n"
+"                         on two kernels start from the same instant of boot\n"
 "      --i-know-this-is-not-a-vm\n"
 "                         allow SCHED_DEADLINE/FIFO/RR outside the dlcap guest\n"
 "                         (whose kernel command line has dlcap.guest); without\n"
@@ -263,6 +267,25 @@ static int check_files(int argc, char **argv)
 	return bad ? EXIT_INPUT : 0;
 }
 
+/*
+ * Sleep until CLOCK_MONOTONIC is a multiple of @period_ns: two kernels
+ * whose boots take different times then create the threads at the same
+ * instant, with every CPU idle before it (--align-ms).
+ */
+static void align_start(uint64_t period_ns)
+{
+	struct timespec ts;
+	uint64_t now, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	t = (now / period_ns + 1) * period_ns;
+	ts.tv_sec = (time_t)(t / 1000000000ULL);
+	ts.tv_nsec = (long)(t % 1000000000ULL);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -275,6 +298,7 @@ int main(int argc, char **argv)
 		{ "work", required_argument, NULL, 'w' },
 		{ "count-throttles", no_argument, NULL, 't' },
 		{ "bench-log", required_argument, NULL, 'B' },
+		{ "align-ms", required_argument, NULL, 'A' },
 		{ "i-know-this-is-not-a-vm", no_argument, NULL, 'N' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -288,7 +312,7 @@ int main(int argc, char **argv)
 				  .grace_ns = 1000000000ULL };
 	struct task_log *logs;
 	unsigned int nlogs = 0, i, k;
-	long long dur_ms = -1;
+	long long dur_ms = -1, align_ms = 0;
 	uint64_t start;
 	int check = 0, c, ret = 0, not_vm_ok = 0, loops_mode = 0;
 	static struct loop_calibration lc;
@@ -336,6 +360,15 @@ int main(int argc, char **argv)
 			break;
 		case 'N':
 			not_vm_ok = 1;
+			break;
+		case 'A':
+			errno = 0;
+			align_ms = strtoll(optarg, &end, 10);
+			if (errno || *end || align_ms <= 0 || align_ms > 3600000) {
+				fprintf(stderr, "dlgen: --align-ms: '%s' is not a time in ms (1..3600000)\n",
+					optarg);
+				return EXIT_INPUT;
+			}
 			break;
 		case 't':
 			cfg.count_throttles = 1;
@@ -445,6 +478,8 @@ int main(int argc, char **argv)
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		fprintf(stderr, "dlgen: mlockall: %s (going on)\n", strerror(errno));
 
+	if (align_ms)
+		align_start((uint64_t)align_ms * 1000000ULL);
 	ret = run_taskset(&cfg, logs, nlogs, &start);
 	if (ret < 0)
 		fprintf(stderr, "dlgen: creating threads: %s; writing what ran\n",

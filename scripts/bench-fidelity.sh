@@ -2,7 +2,7 @@
 # Timing fidelity of QEMU modes: boot the same plan N times per mode and
 # tabulate late jobs, response and lateness, wake-up latency (start -
 # release, p50/p99/max over the point's jobs), host seconds per guest
-# second, and whether repeats produce identical job timings.
+# second, and whether repeats produce byte-identical jobs.csv.
 # Usage: scripts/bench-fidelity.sh KERNEL TOPO PLAN N OUT.csv MODE...
 #   MODE: NAME=TIMING[:ICOUNT[:APPEND]], e.g. shift1=virtual:shift=1,sleep=off
 #         or rt=realtime. Raw runs: results/raw/fidelity/NAME-i (kept).
@@ -34,9 +34,8 @@ for m in "$@"; do
 			guest=$(awk -F'[:,]' '/"duration_ns"/ { gsub(/ /, "", $2); print $2 / 1e9 }' "$pt/summary.json")
 			same=-
 			if [ "$i" -gt 1 ]; then
-				# Job timings relative to each run's start: identical or not.
-				rel() { awk -F, 'NR == 1 { next } { if (!s) s = $4; print $1, $2, $3, $4 - s, $5 - s, $6 - s, $9, $10 }' "$1/jobs.csv" | sort; }
-				if cmp -s <(rel "$pt") <(rel "$base/$name-1/$(basename "$pt")"); then same=yes; else same=no; fi
+				# jobs.csv byte for byte against the first run's
+				if cmp -s "$pt/jobs.csv" "$base/$name-1/$(basename "$pt")/jobs.csv"; then same=yes; else same=no; fi
 			fi
 			# Wake-up latency of the point's jobs: start - release, in us.
 			wake=$(awk -F, 'NR > 1 { print $5 - $4 }' "$pt/jobs.csv" | sort -n |

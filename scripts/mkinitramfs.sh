@@ -16,9 +16,19 @@ if [ ! -x "$gen" ] || [ "$src/usr/gen_init_cpio.c" -nt "$gen" ]; then
 	mkdir -p "${gen%/*}"
 	gcc -O2 -o "$gen" "$src/usr/gen_init_cpio.c"
 fi
-sed -e "s|@SYSROOT@|$sysroot|g" -e "s|@DLGEN@|$(readlink -f "$dlgen")|g" \
-    -e "s|@INIT@|$DLCAP_TOP/initramfs/init|g" \
-    "$DLCAP_TOP/initramfs/files.list" > "$out.list"
-"$gen" "$out.list" | gzip -9n > "$out.tmp"
+# Reproducible bytes: every entry gets mtime 0 (gen_init_cpio takes a file's
+# own mtime, so the files are staged as copies with mtime 0). The same
+# inputs then give the same initramfs, on any machine, and the guest spends
+# the same instructions unpacking it (a boot in virtual mode repeats).
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+cp "$sysroot/bin/busybox" "$stage/busybox"
+cp "$dlgen" "$stage/dlgen"
+cp "$DLCAP_TOP/initramfs/init" "$stage/init"
+touch -d @0 "$stage"/*
+sed -e "s|@SYSROOT@/bin/busybox|$stage/busybox|g" -e "s|@DLGEN@|$stage/dlgen|g" \
+    -e "s|@INIT@|$stage/init|g" \
+    "$DLCAP_TOP/initramfs/files.list" > "$stage/list"
+grep -v '^#' "$stage/list" | grep -q '@' && die "initramfs/files.list names a file this script does not stage"
+"$gen" -t 0 "$stage/list" | gzip -9n > "$out.tmp"
 mv "$out.tmp" "$out"
-rm -f "$out.list"

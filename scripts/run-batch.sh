@@ -233,7 +233,22 @@ manifest() {
 		echo "dlgen: $dlgen_ver"
 		echo "initramfs sha256: $initsum"
 		echo "boot: $2 of this batch, point key ${pkey[$n]}"
+		echo "host seconds: $(host_seconds "$n") (from its start line to its results on the console)"
 	} > "$outdir/$n/manifest.txt"
+}
+
+# host_seconds POINT: host time from the point's start line to its first
+# result frame (what the point itself cost), or "unknown".
+host_seconds() {
+	local i
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		awk -v n="$1" '
+			$2 == "dlcap-init:" && $3 == "start" && index($4, n ":") == 1 { t0 = $1 }
+			$2 == "dlcap-file:" && index($3, n "/") == 1 && t0 != "" { printf "%.3f\n", $1 - t0; ok = 1; exit }
+			END { exit !ok }' "$work/stamps" 2>/dev/null && return
+		sleep 0.1
+	done
+	echo unknown
 }
 
 # eta DONE: ", ETA m:ss" from the pace of the points finished in this run.
@@ -287,13 +302,13 @@ watch() {
 	done
 }
 
-failed=0 boot=0 total_elapsed=0 qpid= wpid=
+failed=0 boot=0 total_elapsed=0 qpid= wpid= spid=
 done_before=0
 for n in "${names[@]}"; do [ -d "$outdir/$n" ] && done_before=$((done_before + 1)); done
 run_t0=$(date +%s)
 # Interrupted (Ctrl-C, make killed): take QEMU down too; finished points
 # are already in OUTDIR and the next run resumes after them.
-trap 'kill $qpid $wpid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM
+trap 'kill $qpid $wpid $spid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM
 : >> "$outdir/console.log"
 while :; do
 	pending=()
@@ -308,11 +323,18 @@ while :; do
 	rc=0
 	timeout "$timeout_s" "${qemu[@]}" < /dev/null > "$work/console.log" 2>&1 &
 	qpid=$!
+	# Host time of the console lines that start a point and send its
+	# results (inotify via tail -F: ms, not the watcher's 0.5 s).
+	tail -n +1 -F --pid="$qpid" "$work/console.log" 2>/dev/null |
+		perl -MTime::HiRes=time -ne '$| = 1; s/\r//;
+			printf "%.3f %s", time(), $_ if /^dlcap-(init: start |file: )/' > "$work/stamps" &
+	spid=$!
 	# In the background, so that a signal to this script is handled at once.
 	watch "$qpid" "$work/console.log" > "$work/reason" &
 	wpid=$!
 	wait "$wpid" || true
 	wait "$qpid" || rc=$?
+	wait "$spid" || true
 	reason=$(cat "$work/reason")
 	elapsed=$(( $(date +%s) - start ))
 	total_elapsed=$((total_elapsed + elapsed))

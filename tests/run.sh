@@ -248,6 +248,13 @@ else
 		run tests/check-dlgen-guest.sh "$tmp/stock-hikey960"
 		expect "the placement plot renders from the run" \
 			scripts/plot-placement.sh "$tmp/stock-hikey960/cover" "$tmp/stock-hikey960/guest.txt" "$tmp/plot" test
+		echo "== determinism: the same plan booted again gives byte-identical jobs.csv"
+		scripts/run-batch.sh stock hikey960 tests/plans/stock-hikey960.plan "$tmp/repeat" > "$tmp/repeat.out" 2>&1; rc=$?
+		expect "the repeat boot runs every point (exit $rc)" test "$rc" = 0
+		for p in $(awk '!/^#/ && NF { print $1 }' tests/plans/stock-hikey960.plan); do
+			expect "determinism: $p gives the same jobs.csv twice ($(($(wc -l < "$tmp/repeat/$p/jobs.csv" 2>/dev/null || echo 1) - 1)) jobs)" \
+				cmp "$tmp/stock-hikey960/$p/jobs.csv" "$tmp/repeat/$p/jobs.csv"
+		done
 		echo "== topology presets boot with their declared capacities"
 		for t in rk3399 juno-r2 symmetric8; do
 			boot stock $t tests/plans/boot-only.plan | grep -v '^\[run-batch\]' 

@@ -51,5 +51,5 @@ check "... with all 4 tasks admitted" test "$(awk -F, 'NR > 1 && $10 == 1' "$out
 tb=$(grep 'dl_bw->total_bw' $d/debug | awk '{ print $NF }' | sort -u | tr '\n' ' ')
 check "total_bw is 0 on every CPU after the tasks exit (saw: $tb)" test "$tb" = "0 "
 
-# The runner hands inputs over read-only.
+# The runner hands inputs over read-only (a read-only bind mount in init).
 check "the input share /share/in is read-only" sh -c '! touch /share/in/.w 2>/dev/null'
