@@ -27,10 +27,11 @@ for m in "$@"; do
 				{ cat "$d.log" >&2; die "$name run $i failed"; }
 			touch "$d/.done"
 		fi
-		host=$(sed -n 's/^host seconds: \([0-9]*\),.*/\1/p' "$d/run.txt")
 		for pt in "$d"/*/; do
 			pt=${pt%/}
 			[ -r "$pt/jobs.csv" ] || continue
+			# host time of this point alone (run-batch's manifest)
+			host=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$pt/manifest.txt")
 			guest=$(awk -F'[:,]' '/"duration_ns"/ { gsub(/ /, "", $2); print $2 / 1e9 }' "$pt/summary.json")
 			same=-
 			if [ "$i" -gt 1 ]; then

@@ -24,12 +24,17 @@ mapfile -t cpus < <(fdtget -l "$tmp" /cpus | grep '^cpu@' |
 	sort -n | cut -d' ' -f2)
 [ "${#cpus[@]}" = "$TOPO_NCPUS" ] || die "QEMU made ${#cpus[@]} cpu nodes, topology has $TOPO_NCPUS"
 
-# QEMU puts fresh random seeds into /chosen on every dump; drop them so the
-# DTB of a topology is the same file every time (and the guest's entropy
-# pool does not differ from boot to boot because of them).
+# QEMU puts fresh random seeds into /chosen on every dump. The file gets
+# fixed bytes instead, so the DTB of a topology is the same every time: no
+# kaslr-seed (no KASLR), and an all-zero rng-seed that QEMU refills at every
+# reset from its own generator (run-batch.sh passes -seed 1, which makes
+# that deterministic). Without an rng-seed the guest's crng is not ready
+# until the kernel's jitter-entropy loop has spun for about 2 s of guest
+# time (EXPERIMENTS.md section 13), costing host seconds in every boot.
 for prop in rng-seed kaslr-seed; do
 	fdtget "$tmp" /chosen "$prop" >/dev/null 2>&1 && fdtput -d "$tmp" /chosen "$prop"
 done
+fdtput -t x "$tmp" /chosen rng-seed 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
 
 read -ra caps <<< "$TOPO_CAPS"
 for i in "${!cpus[@]}"; do
