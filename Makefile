@@ -44,7 +44,8 @@ help:
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
-	@echo "make bench-fidelity  results/fidelity/summary.csv (QEMU timing modes, 3 boots each)"
+	@echo "make bench-fidelity  results/fidelity/{summary,load}.csv (QEMU timing modes, 3 boots each; bias vs busy CPUs)"
+	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make deps       install the Debian packages (as root)"
 	@echo "make clean      remove dlgen builds and raw results (the cache stays)"
@@ -126,6 +127,21 @@ policies: deps
 	@scripts/tabulate.sh results/policies/summary.csv $(POLICY_RAW)
 	@echo "table: results/policies/summary.csv"
 
+# Stock equivalence job by job (EXPERIMENTS.md section 15): stock against the
+# patched kernel with default knobs, and stock against itself after another
+# point (the control: what a different history alone changes).
+EQUIV_RAW := results/raw/stock/hikey960/equiv results/raw/patched/hikey960/equiv \
+	results/raw/stock/hikey960/equiv-history
+equivalence: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(EQUIV_RAW))
+	@mkdir -p results/equivalence
+	@{ echo "pair,$$(scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 2,$(EQUIV_RAW)) cover | head -1)"; \
+	   scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 2,$(EQUIV_RAW)) cover adm lelli | sed '1d; s/^/stock-vs-patched,/'; \
+	   scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 3,$(EQUIV_RAW)) cover adm lelli | sed '1d; s/^/stock-vs-stock-after-another-point,/'; \
+	 } > results/equivalence/compare.csv
+	@column -s, -t results/equivalence/compare.csv
+	@echo "table: results/equivalence/compare.csv"
+
 # Juri Lelli's scenario (the article): fit vs best-fit, 3 repetitions each.
 LELLI_RAW := results/raw/patched/hikey960/lelli
 lelli: deps
@@ -152,6 +168,8 @@ FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=
 bench-fidelity: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=stock
 	@scripts/bench-fidelity.sh stock hikey960 fidelity 3 results/fidelity/summary.csv $(FIDELITY_MODES)
+	@scripts/bench-fidelity.sh stock symmetric8 fidelity-load 1 results/fidelity/load.csv \
+		shift0=virtual:shift=0,sleep=off
 
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.
@@ -209,5 +227,5 @@ clean:
 	rm -rf results/raw
 
 FORCE:
-.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting bench-fidelity clean help FORCE \
+.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

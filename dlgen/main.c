@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,15 +269,27 @@ static int check_files(int argc, char **argv)
 }
 
 /*
- * Sleep until CLOCK_MONOTONIC is a multiple of @period_ns: two kernels
- * whose boots take different times then create the threads at the same
- * instant, with every CPU idle before it (--align-ms).
+ * Sleep until CLOCK_MONOTONIC is a multiple of @period_ns, on the first CPU
+ * this thread may use: two kernels whose boots took different times then
+ * create the threads at the same instant, from the same CPU, with every CPU
+ * idle (and its PELT averages decayed) before it (--align-ms).  The
+ * affinity is restored afterwards, so the task threads inherit the
+ * caller's.
  */
 static void align_start(uint64_t period_ns)
 {
+	cpu_set_t saved, first;
 	struct timespec ts;
 	uint64_t now, t;
+	int c, pinned = 0;
 
+	if (!sched_getaffinity(0, sizeof(saved), &saved)) {
+		CPU_ZERO(&first);
+		for (c = 0; c < CPU_SETSIZE && !CPU_COUNT(&first); c++)
+			if (CPU_ISSET(c, &saved))
+				CPU_SET(c, &first);
+		pinned = !sched_setaffinity(0, sizeof(first), &first);
+	}
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 	t = (now / period_ns + 1) * period_ns;
@@ -284,6 +297,8 @@ static void align_start(uint64_t period_ns)
 	ts.tv_nsec = (long)(t % 1000000000ULL);
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
+	if (pinned)
+		sched_setaffinity(0, sizeof(saved), &saved);
 }
 
 int main(int argc, char **argv)

@@ -323,6 +323,26 @@ else
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
 		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3"
+		echo "== stock equivalence, job by job (experiments/plans/equiv.plan on both kernels, two boots at once)"
+		scripts/run-batch.sh stock hikey960 equiv "$tmp/equiv-stock" > "$tmp/equiv-stock.out" 2>&1 &
+		scripts/run-batch.sh patched hikey960 equiv "$tmp/equiv-patched" > "$tmp/equiv-patched.out" 2>&1; rc=$?
+		wait $! || rc=$((rc + $?))
+		expect "the equivalence plan runs on stock and patched (exit $rc)" test "$rc" = 0
+		scripts/compare-jobs.sh "$tmp/equiv-stock" "$tmp/equiv-patched" cover adm lelli > "$tmp/equiv.csv"
+		column -s, -t "$tmp/equiv.csv"
+		field() { awk -F, -v p="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } $1 == p { print $col[c] }' "$3"; }
+		for p in cover adm lelli; do
+			expect "equivalence: $p admits the same instances on stock and patched" \
+				test "$(field $p same_admission "$tmp/equiv.csv")" = yes
+		done
+		expect "equivalence: cover letter, every job on the same capacity class and late alike ($(field cover same_class "$tmp/equiv.csv") of $(field cover jobs "$tmp/equiv.csv"))" \
+			sh -c "test $(field cover jobs "$tmp/equiv.csv") -gt 900 && test $(field cover same_class "$tmp/equiv.csv") = $(field cover jobs "$tmp/equiv.csv") && test $(field cover same_late "$tmp/equiv.csv") = $(field cover jobs "$tmp/equiv.csv")"
+		# the comparison sees one job moved to the other class
+		cp -r "$tmp/equiv-stock" "$tmp/equiv-moved"
+		awk -F, -v OFS=, 'NR == 2 { $9 = ($9 >= 4) ? 0 : 4; $10 = $9 } { print }' "$tmp/equiv-stock/cover/jobs.csv" > "$tmp/equiv-moved/cover/jobs.csv"
+		scripts/compare-jobs.sh "$tmp/equiv-stock" "$tmp/equiv-moved" cover > "$tmp/equiv-moved.csv"
+		expect "compare-jobs counts a job moved to another class ($(field cover same_class "$tmp/equiv-moved.csv") of $(field cover jobs "$tmp/equiv-moved.csv"))" \
+			test "$(field cover same_class "$tmp/equiv-moved.csv")" = $(($(field cover jobs "$tmp/equiv-moved.csv") - 1))
 	else
 		fail "kernels, aarch64 dlgen and initramfs build"
 	fi

@@ -1,0 +1,45 @@
+#!/bin/bash
+# Compare two runs of the same points job by job (e.g. stock and patched
+# with default knobs, both in the deterministic virtual mode).
+# Usage: scripts/compare-jobs.sh RUN_A RUN_B POINT...
+#   RUN_A, RUN_B  run-batch output folders; both must hold every POINT
+# Prints CSV: point,jobs,same_bytes,same_cpu,same_class,same_late,same_admission
+#   same_cpu    jobs with the same cpu_start and cpu_end
+#   same_class  jobs whose cpu_start and cpu_end have the same capacity in
+#               both runs (capacities from each run's guest.txt)
+#   same_late   jobs that are late (lateness > 0) in both or in neither
+#   same_admission  yes if every instance was admitted (or refused) alike
+# Jobs are matched by (task, instance, job); a job missing on one side counts
+# as different. Exit 2 on a missing file.
+set -eu
+[ $# -ge 3 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
+a=$1 b=$2; shift 2
+caps() { sed -n 's/^capacities: //p' "$1/guest.txt"; }
+for f in "$a/guest.txt" "$b/guest.txt"; do
+	[ -r "$f" ] || { echo "compare-jobs: no $f" >&2; exit 2; }
+done
+echo "point,jobs,same_bytes,same_cpu,same_class,same_late,same_admission"
+for p in "$@"; do
+	for f in "$a/$p/jobs.csv" "$b/$p/jobs.csv" "$a/$p/tasks.csv" "$b/$p/tasks.csv"; do
+		[ -r "$f" ] || { echo "compare-jobs: no $f" >&2; exit 2; }
+	done
+	bytes=no
+	cmp -s "$a/$p/jobs.csv" "$b/$p/jobs.csv" && bytes=yes
+	adm=no
+	cmp -s <(cut -d, -f1,2,10 "$a/$p/tasks.csv") <(cut -d, -f1,2,10 "$b/$p/tasks.csv") && adm=yes
+	awk -F, -v capa="$(caps "$a")" -v capb="$(caps "$b")" -v p="$p" -v bytes="$bytes" -v adm="$adm" '
+		BEGIN { na = split(capa, ca, " "); nb = split(capb, cb, " ") }
+		FNR == 1 { side++; next }
+		{ k = $1 SUBSEP $2 SUBSEP $3 }
+		side == 1 { cs[k] = $9; ce[k] = $10; late[k] = ($8 > 0); n++; next }
+		{
+			if (!(k in cs)) { extra++; next }
+			if (cs[k] == $9 && ce[k] == $10) cpu++
+			if (ca[cs[k] + 1] == cb[$9 + 1] && ca[ce[k] + 1] == cb[$10 + 1]) cls++
+			if (late[k] == ($8 > 0)) lt++
+		}
+		END {
+			jobs = n + extra
+			printf "%s,%d,%s,%d,%d,%d,%s\n", p, jobs, bytes, cpu, cls, lt, adm
+		}' "$a/$p/jobs.csv" "$b/$p/jobs.csv"
+done
