@@ -44,7 +44,7 @@ help:
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
-	@echo "make bench-fidelity  results/fidelity/{summary,load}.csv (QEMU timing modes, 3 boots each; bias vs busy CPUs)"
+	@echo "make bench-fidelity  results/fidelity/{summary,load,phase}.csv (QEMU timing modes, 3 boots each; bias vs busy CPUs and tick phase)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make deps       install the Debian packages (as root)"
@@ -164,12 +164,16 @@ hotplug: hotplug-accounting
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \
 	shift3=virtual:shift=3,sleep=off shift1-nohz-off=virtual:shift=1,sleep=off:nohz=off \
+	shift0-noskew=virtual:shift=0,sleep=off:skew_tick=0 \
 	realtime=realtime
 bench-fidelity: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=stock
 	@scripts/bench-fidelity.sh stock hikey960 fidelity 3 results/fidelity/summary.csv $(FIDELITY_MODES)
 	@scripts/bench-fidelity.sh stock symmetric8 fidelity-load 1 results/fidelity/load.csv \
 		shift0=virtual:shift=0,sleep=off
+	@scripts/bench-fidelity.sh stock hikey960 fidelity-phase 1 results/fidelity/phase.csv \
+		shift0=virtual:shift=0,sleep=off shift0-noskew=virtual:shift=0,sleep=off:skew_tick=0 \
+		shift1-noskew=virtual:shift=1,sleep=off:skew_tick=0 shift3-noskew=virtual:shift=3,sleep=off:skew_tick=0
 
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.

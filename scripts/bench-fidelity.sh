@@ -14,7 +14,7 @@ base=$DLCAP_TOP/results/raw/fidelity/$kernel-$topo-$plan
 mkdir -p "$base"
 tmp=$out.tmp
 mkdir -p "$(dirname "$out")"
-echo "mode,run,task,jobs,late_jobs,mean_response_ms,max_response_ms,max_lateness_ms,host_s,guest_s,host_per_guest,identical_to_run1,wakeup_p50_us,wakeup_p99_us,wakeup_max_us" > "$tmp"
+echo "mode,run,point,task,jobs,late_jobs,mean_response_ms,max_response_ms,max_lateness_ms,host_s,guest_s,host_per_guest,identical_to_run1,wakeup_p50_us,wakeup_p99_us,wakeup_max_us" > "$tmp"
 for m in "$@"; do
 	name=${m%%=*} spec=${m#*=}
 	IFS=: read -r timing icount append <<< "$spec"
@@ -44,8 +44,8 @@ for m in "$@"; do
 					i = int(NR * 0.99); if (i < NR * 0.99) i++
 					printf "%.1f,%.1f,%.1f", v[int((NR + 1) / 2)] / 1e3, v[i] / 1e3, v[NR] / 1e3 }')
 			"$DLCAP_TOP/scripts/summary.sh" "$pt" | tail -n +2 |
-				awk -F, -v m="$name" -v r="$i" -v h="$host" -v g="$guest" -v s="$same" -v w="$wake" \
-				'{ printf "%s,%d,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s,%s\n", m, r, $1, $3, $4, $6, $7, $8, h, g, h / g, s, w }' >> "$tmp"
+				awk -F, -v m="$name" -v r="$i" -v pt="$(basename "$pt")" -v h="$host" -v g="$guest" -v s="$same" -v w="$wake" \
+				'{ printf "%s,%d,%s,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s,%s\n", m, r, pt, $1, $3, $4, $6, $7, $8, h, g, h / g, s, w }' >> "$tmp"
 		done
 	done
 done

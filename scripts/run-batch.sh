@@ -103,6 +103,10 @@ virtual) accel=(-icount "${QEMU_ICOUNT:-shift=0,sleep=off}") ;;
 realtime) accel=(-accel tcg,thread=multi) ;;
 *) echo "run-batch: QEMU_TIMING='$timing' (want virtual|realtime)" >&2; exit 2 ;;
 esac
+# skew_tick=1 staggers the CPUs' ticks: with all ticks at the same instant,
+# 8 busy vCPUs overran 11 ms budgets with 10 ms of work whenever releases
+# fell 2 ms after a tick (EXPERIMENTS.md section 2; QEMU_APPEND=skew_tick=0
+# turns it off again).
 # No device does I/O while points run (EXPERIMENTS.md section 13): the
 # inputs ride in a cpio appended to the initramfs, the results come back as
 # frames on the console (initramfs/init), the RTC follows the virtual clock
@@ -112,7 +116,7 @@ qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
       -rtc base=2020-01-01T00:00:00,clock=vm -seed 1
       -kernel "$image" -initrd "$work/initrd" -dtb "$work/topo.dtb"
-      -append "console=ttyAMA0 panic=-1 dlcap.guest=1${QEMU_APPEND:+ $QEMU_APPEND}")
+      -append "console=ttyAMA0 panic=-1 dlcap.guest=1 skew_tick=1${QEMU_APPEND:+ $QEMU_APPEND}")
 
 # make_initrd: the initramfs plus this boot's inputs as /share/in (the
 # kernel unpacks concatenated archives in order). Fixed mtimes, so the same
@@ -325,7 +329,7 @@ while :; do
 	qpid=$!
 	# Host time of the console lines that start a point and send its
 	# results (inotify via tail -F: ms, not the watcher's 0.5 s).
-	tail -n +1 -F --pid="$qpid" "$work/console.log" 2>/dev/null |
+	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
 		perl -MTime::HiRes=time -ne '$| = 1; s/\r//;
 			printf "%.3f %s", time(), $_ if /^dlcap-(init: start |file: )/' > "$work/stamps" &
 	spid=$!
