@@ -154,7 +154,9 @@ extract_frames() {
 		cur = $2; f = dir "/" NR ".b64"; printf "" > f
 		print NR, $2, $3 > (dir "/index"); next }
 	/^dlcap-eof$/ { if (cur != "") close(f); cur = ""; next }
-	cur != "" { print > f }' "$work/console.log"
+	cur != "" { print > f; next }
+	# in the same pass: a done line read here follows frames read here
+	/^dlcap-init: done [^:]*:/ { n = $3; sub(/:$/, "", n); print n > (dir "/done") }' "$work/console.log"
 	[ -r "$index" ] || return 0
 	# the guest's own files: whole when they check out, else absent
 	for n in guest.txt FAILED; do
@@ -163,7 +165,8 @@ extract_frames() {
 		decode "$f" "$sum" "$work/share/out/.$n.tmp" &&
 			mv "$work/share/out/.$n.tmp" "$work/share/out/$n"
 	done
-	for n in $(sed -n 's/^dlcap-init: done \([^:]*\):.*/\1/p' "$work/console.log" | tr -d '\r'); do
+	[ -r "$work/frames/done" ] || return 0
+	for n in $(cat "$work/frames/done"); do
 		[ -e "$work/share/out/$n" ] && continue
 		dir=$work/share/out/.$n.tmp bad=
 		rm -rf "$dir"; mkdir -p "$dir"
