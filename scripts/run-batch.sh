@@ -22,10 +22,12 @@
 #   INITRAMFS     initramfs to boot (default: the cache's)
 #   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
 #                 of the topology's capacities (to see it refuse)
+#   DLCAP_TEST_DAMAGE  tests only: POINT/FILE whose console frame the host
+#                 damages before decoding (to see the SHA-256 check fail)
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 4 ] || { sed -n '3,19p' "$0" >&2; exit 2; }
+[ $# = 4 ] || { sed -n '3,27p' "$0" >&2; exit 2; }
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
 timing=${QEMU_TIMING:-virtual}
@@ -158,6 +160,11 @@ extract_frames() {
 	# in the same pass: a done line read here follows frames read here
 	/^dlcap-init: done [^:]*:/ { n = $3; sub(/:$/, "", n); print n > (dir "/done") }' "$work/console.log"
 	[ -r "$index" ] || return 0
+	# tests only: damage the frame of one file (PATH as the guest names it)
+	if [ -n "${DLCAP_TEST_DAMAGE:-}" ]; then
+		awk -v p="$DLCAP_TEST_DAMAGE" '$2 == p { print $1 }' "$index" |
+			while read -r f; do sed -i '1s/^./A/' "$work/frames/$f.b64"; done
+	fi
 	# the guest's own files: whole when they check out, else absent
 	for n in guest.txt FAILED; do
 		[ -e "$work/share/out/$n" ] && continue
@@ -272,18 +279,22 @@ eta() {
 # collect BOOT: move every point the guest finished (renamed into place on
 # the share) into OUTDIR, atomically; called while QEMU runs and after.
 collect() {
-	local n k
+	local n k lines bad
 	extract_frames
 	for n in "${pending[@]}"; do
 		[ -d "$work/share/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
 		rm -rf "$outdir/.$n.tmp"
 		cp -r "$work/share/out/$n" "$outdir/.$n.tmp"
+		bad=
+		[ -e "$outdir/.$n.tmp/FAILED" ] && bad=1
 		echo "${pkey[$n]}" > "$outdir/.$n.tmp/.point-key"
 		mv "$outdir/.$n.tmp" "$outdir/$n"
 		manifest "$n" "$1"
 		k=0
 		for m in "${names[@]}"; do [ -d "$outdir/$m" ] && k=$((k + 1)); done
-		say "[$k/${#names[@]}] $n: exit $(cat "$outdir/$n/rc"); $(( $(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null || echo 1) - 1 )) jobs$(eta "$k")"
+		lines=$(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null) || true
+		[ "${lines:-0}" -gt 0 ] || lines=1
+		say "[$k/${#names[@]}] $n: exit $(cat "$outdir/$n/rc" 2>/dev/null); $((lines - 1)) jobs$(eta "$k")${bad:+, FAILED}"
 	done
 }
 

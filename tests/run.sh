@@ -266,6 +266,9 @@ else
 			scripts/run-batch.sh stock hikey960 tests/plans/boot-only.plan "$tmp/wrongcaps" > "$tmp/wrong.out" 2>&1; rc=$?
 		expect "a guest whose capacities differ from the topology refuses to run (exit $rc)" \
 			sh -c "test $rc = 1 && grep -q 'guest refused to run: cpu_capacity is' '$tmp/wrong.out' && test ! -e '$tmp/wrongcaps/idle'"
+		DLCAP_TEST_DAMAGE=idle/jobs.csv scripts/run-batch.sh stock symmetric8 tests/plans/boot-only.plan "$tmp/damaged" > "$tmp/damaged.out" 2>&1; rc=$?
+		expect "a result file damaged on the console fails its point (SHA-256), exit $rc" \
+			sh -c "test $rc = 1 && grep -q 'idle/jobs.csv did not check out' '$tmp/damaged/idle/FAILED'"
 		echo "== runner: faults are failed points, the rest still runs; resume redoes nothing"
 		POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults.out" 2>&1; rc=$?
 		expect "a batch with failed points exits 1 (got $rc)" test $rc = 1
