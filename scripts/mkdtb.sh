@@ -13,7 +13,7 @@ mem=${3:-1G}
 eval "$("$DLCAP_TOP/scripts/topo.sh" "$topo")"
 
 tmp=$out.tmp
-qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC,dumpdtb=$tmp" \
+"${QEMU_BIN:-qemu-system-aarch64}" -M "virt,gic-version=$TOPO_GIC,dumpdtb=$tmp" \
 	-cpu "$TOPO_CPU" -smp "$TOPO_NCPUS" -m "$mem" -nographic -nic none \
 	>/dev/null 2>"$tmp.err" || { cat "$tmp.err" >&2; die "QEMU could not dump its DTB"; }
 rm -f "$tmp.err"

@@ -18,6 +18,8 @@
 #   QEMU_ICOUNT   -icount options of the virtual mode (default shift=0,sleep=off,
 #                 chosen by make bench-fidelity: EXPERIMENTS.md section 2)
 #   QEMU_APPEND   extra guest kernel command-line arguments
+#   QEMU_BIN      the QEMU to boot (default qemu-system-aarch64 from PATH); its
+#                 --version goes into every manifest and point key
 #   QEMU_MEM      guest memory (default 1G)
 #   INITRAMFS     initramfs to boot (default: the cache's)
 #   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
@@ -27,10 +29,13 @@
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 4 ] || { sed -n '3,27p' "$0" >&2; exit 2; }
+[ $# = 4 ] || { sed -n '3,29p' "$0" >&2; exit 2; }
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
 timing=${QEMU_TIMING:-virtual}
+qemu_bin=${QEMU_BIN:-qemu-system-aarch64}
+command -v "$qemu_bin" > /dev/null || { echo "run-batch: no QEMU '$qemu_bin' (QEMU_BIN)" >&2; exit 2; }
+export QEMU_BIN=$qemu_bin	# scripts/mkdtb.sh dumps the DTB with the same QEMU
 mem=${QEMU_MEM:-1G}
 initramfs=${INITRAMFS:-$DLCAP_CACHE/initramfs.cpio.gz}
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
@@ -114,7 +119,7 @@ esac
 # frames on the console (initramfs/init), the RTC follows the virtual clock
 # and QEMU's own random numbers (it refills any /chosen/rng-seed at reset)
 # come from a fixed seed. In the virtual mode a boot then repeats exactly.
-qemu=(qemu-system-aarch64 -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
+qemu=("$qemu_bin" -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
       -rtc base=2020-01-01T00:00:00,clock=vm -seed 1
       -kernel "$image" -initrd "$work/initrd" -dtb "$work/topo.dtb"
@@ -208,7 +213,8 @@ PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
 [ -n "$PATCHES" ] && patchsum=$(hash_files "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch)
-envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $(cat "$work/share/in/capacities") $timing ${QEMU_ICOUNT:-} ${QEMU_APPEND:-} $mem"
+qver=$("$qemu_bin" --version | head -1)
+envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $(cat "$work/share/in/capacities") $timing ${QEMU_ICOUNT:-} ${QEMU_APPEND:-} $mem $qver"
 point_key() {	# NAME
 	local line
 	line=$(grep -m1 "^$1 " "$work/share/in/plan")
@@ -227,7 +233,6 @@ done
 [ $stale = 0 ] || say "$stale finished point(s) in $outdir were stale (inputs changed): rerunning them"
 rm -f "$outdir/.batch-key"	# the per-batch key of earlier versions
 point_timeout=${POINT_TIMEOUT:-600}
-qver=$(qemu-system-aarch64 --version | head -1)
 dlgen_ver=$("$dlgen_host" --version | cut -d' ' -f2)
 
 # manifest POINT BOOT: how a finished point was produced.
