@@ -9,14 +9,12 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
-#include <time.h>
 #include <json-c/json.h>
 
 #include "joblog.h"
@@ -269,36 +267,22 @@ static int check_files(int argc, char **argv)
 }
 
 /*
- * Sleep until CLOCK_MONOTONIC is a multiple of @period_ns, on the first CPU
- * this thread may use: two kernels whose boots took different times then
- * create the threads at the same instant, from the same CPU, with every CPU
- * idle (and its PELT averages decayed) before it (--align-ms).  The
- * affinity is restored afterwards, so the task threads inherit the
- * caller's.
+ * A whole number of ms for option --@name in [@min, @max] (@what names it in
+ * the error); 0 on success, else a one-line error and -1.
  */
-static void align_start(uint64_t period_ns)
+static int parse_ms(const char *name, const char *what, const char *arg,
+		    long long min, long long max, long long *ms)
 {
-	cpu_set_t saved, first;
-	struct timespec ts;
-	uint64_t now, t;
-	int c, pinned = 0;
+	char *end;
 
-	if (!sched_getaffinity(0, sizeof(saved), &saved)) {
-		CPU_ZERO(&first);
-		for (c = 0; c < CPU_SETSIZE && !CPU_COUNT(&first); c++)
-			if (CPU_ISSET(c, &saved))
-				CPU_SET(c, &first);
-		pinned = !sched_setaffinity(0, sizeof(first), &first);
+	errno = 0;
+	*ms = strtoll(arg, &end, 10);
+	if (errno || *end || *ms < min || *ms > max) {
+		fprintf(stderr, "dlgen: --%s: '%s' is not a %s in ms (%lld..%lld)\n",
+			name, arg, what, min, max);
+		return -1;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	t = (now / period_ns + 1) * period_ns;
-	ts.tv_sec = (time_t)(t / 1000000000ULL);
-	ts.tv_nsec = (long)(t % 1000000000ULL);
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
-	if (pinned)
-		sched_setaffinity(0, sizeof(saved), &saved);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -327,11 +311,10 @@ int main(int argc, char **argv)
 				  .grace_ns = 1000000000ULL };
 	struct task_log *logs;
 	unsigned int nlogs = 0, i, k;
-	long long dur_ms = -1, align_ms = 0;
+	long long dur_ms = -1, ms;
 	uint64_t start;
 	int check = 0, c, ret = 0, not_vm_ok = 0, loops_mode = 0;
 	static struct loop_calibration lc;
-	long long grace_ms;
 	char *end;
 
 	while ((c = getopt_long(argc, argv, "co:d:s:a:g:w:tVh", opts, NULL)) != -1) {
@@ -343,13 +326,8 @@ int main(int argc, char **argv)
 			outdir = optarg;
 			break;
 		case 'd':
-			errno = 0;
-			dur_ms = strtoll(optarg, &end, 10);
-			if (errno || *end || dur_ms <= 0 || dur_ms > 86400000) {
-				fprintf(stderr, "dlgen: --duration-ms: '%s' is not a duration in ms (1..86400000)\n",
-					optarg);
+			if (parse_ms("duration-ms", "duration", optarg, 1, 86400000, &dur_ms))
 				return EXIT_INPUT;
-			}
 			break;
 		case 's':
 			sysfs = optarg;
@@ -364,26 +342,17 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'g':
-			errno = 0;
-			grace_ms = strtoll(optarg, &end, 10);
-			if (errno || *end || grace_ms < 0 || grace_ms > 3600000) {
-				fprintf(stderr, "dlgen: --grace-ms: '%s' is not a time in ms (0..3600000)\n",
-					optarg);
+			if (parse_ms("grace-ms", "time", optarg, 0, 3600000, &ms))
 				return EXIT_INPUT;
-			}
-			cfg.grace_ns = (uint64_t)grace_ms * 1000000ULL;
+			cfg.grace_ns = (uint64_t)ms * 1000000ULL;
 			break;
 		case 'N':
 			not_vm_ok = 1;
 			break;
 		case 'A':
-			errno = 0;
-			align_ms = strtoll(optarg, &end, 10);
-			if (errno || *end || align_ms <= 0 || align_ms > 3600000) {
-				fprintf(stderr, "dlgen: --align-ms: '%s' is not a time in ms (1..3600000)\n",
-					optarg);
+			if (parse_ms("align-ms", "time", optarg, 1, 3600000, &ms))
 				return EXIT_INPUT;
-			}
+			cfg.align_ns = (uint64_t)ms * 1000000ULL;
 			break;
 		case 't':
 			cfg.count_throttles = 1;
@@ -493,8 +462,6 @@ int main(int argc, char **argv)
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		fprintf(stderr, "dlgen: mlockall: %s (going on)\n", strerror(errno));
 
-	if (align_ms)
-		align_start((uint64_t)align_ms * 1000000ULL);
 	ret = run_taskset(&cfg, logs, nlogs, &start);
 	if (ret < 0)
 		fprintf(stderr, "dlgen: creating threads: %s; writing what ran\n",

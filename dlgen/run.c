@@ -73,6 +73,31 @@ static void sleep_until(uint64_t t)
 		;
 }
 
+/*
+ * Sleep until CLOCK_MONOTONIC is a multiple of @period_ns, on the first CPU
+ * this thread may use: two kernels whose boots took different times then
+ * create the threads at the same instant, from the same CPU, with every CPU
+ * idle (and its PELT averages decayed) before it (--align-ms).  The
+ * affinity is restored afterwards, so the task threads inherit the
+ * caller's.
+ */
+static void align_start(uint64_t period_ns)
+{
+	cpu_set_t saved, first;
+	int c, pinned = 0;
+
+	if (!sched_getaffinity(0, sizeof(saved), &saved)) {
+		CPU_ZERO(&first);
+		for (c = 0; c < CPU_SETSIZE && !CPU_COUNT(&first); c++)
+			if (CPU_ISSET(c, &saved))
+				CPU_SET(c, &first);
+		pinned = !sched_setaffinity(0, sizeof(first), &first);
+	}
+	sleep_until((mono_ns() / period_ns + 1) * period_ns);
+	if (pinned)
+		sched_setaffinity(0, sizeof(saved), &saved);
+}
+
 /* SIGXCPUs of SCHED_FLAG_DL_OVERRUN, counted by the thread that got them. */
 static __thread volatile unsigned int overruns;
 
@@ -460,6 +485,9 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	sigemptyset(&xcpu);
 	sigaddset(&xcpu, SIGXCPU);
 	pthread_sigmask(SIG_BLOCK, &xcpu, &oldmask);
+
+	if (cfg->align_ns)
+		align_start(cfg->align_ns);
 
 	/*
 	 * Threads are created one at a time and each finishes its

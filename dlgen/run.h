@@ -15,6 +15,7 @@ struct run_config {
 	int all_or_nothing;	/* any refusal: release no job at all */
 	const struct loop_calibration *loops;	/* "loops" work mode, or NULL: emulated */
 	int count_throttles;	/* read the CBS deadline around each DL job */
+	uint64_t align_ns;	/* 0, or create the threads at a multiple of it */
 };
 
 /*
