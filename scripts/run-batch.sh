@@ -149,8 +149,10 @@ make_initrd() {
 # makes the point failed, with the reason in its FAILED file.
 extract_frames() {
 	local n f path sum dir bad index=$work/frames/index sig
-	# only when a frame or a point finished since the last call
-	sig=$(grep -c '^dlcap-eof\|^dlcap-init: done ' "$work/console.log")
+	# only when init printed a line since the last call: a point's frames
+	# end with its done line, guest.txt's before the first start line (and
+	# the final call, after QEMU, always parses)
+	sig=$(grep -c '^dlcap-init: ' "$work/console.log")
 	[ "$sig" != "${frames_seen:-}" ] || return 0
 	frames_seen=$sig
 	[ "$sig" != 0 ] || return 0
@@ -340,7 +342,8 @@ while :; do
 	boot=$((boot + 1))
 	say "$kernel on $topo, boot $boot: ${#pending[@]} of ${#names[@]} point(s) of $plan left, timing $timing, $qver"
 	for n in "${pending[@]}"; do grep -m1 "^$n " "$work/share/in/plan"; done > "$work/share/in/plan.boot"
-	rm -rf "$work/share/out"; mkdir -p "$work/share/out"
+	rm -rf "$work/share/out" "$work/frames"; mkdir -p "$work/share/out"
+	frames_seen=	# a new console: extract_frames parses it from scratch
 	make_initrd
 	start=$(date +%s)
 	rc=0
