@@ -135,8 +135,7 @@ EQUIV_RAW := results/raw/stock/hikey960/equiv results/raw/patched/hikey960/equiv
 equivalence: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(EQUIV_RAW))
 	@mkdir -p results/equivalence
-	@{ echo "pair,$$(scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 2,$(EQUIV_RAW)) cover | head -1)"; \
-	   scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 2,$(EQUIV_RAW)) cover adm lelli | sed '1d; s/^/stock-vs-patched,/'; \
+	@{ scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 2,$(EQUIV_RAW)) cover adm lelli | sed '1s/^/pair,/; 2,$$s/^/stock-vs-patched,/'; \
 	   scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 3,$(EQUIV_RAW)) cover adm lelli | sed '1d; s/^/stock-vs-stock-after-another-point,/'; \
 	 } > results/equivalence/compare.csv
 	@column -s, -t results/equivalence/compare.csv
