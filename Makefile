@@ -176,13 +176,19 @@ bench-fidelity: deps
 
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.
+# One explicit rule per sweep file: a pattern rule whose prerequisites do
+# not exist yet (an empty cache) makes make fall back to another pattern
+# rule with a wrong stem (sweep-% with stem run-NAME), so none is used here.
 sweep-%: deps
 	@test -r experiments/sweeps/$*.sweep || \
 		{ echo "no experiments/sweeps/$*.sweep (sweeps: $(SWEEPS))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory sweep-run-$*
-sweep-run-%: $$(foreach k,$$(call sweep_kernels,experiments/sweeps/$$*.sweep),$(KBUILD)/$$(k)/arch/arm64/boot/Image) \
-		$(DLGEN) $(INITRAMFS)
-	@scripts/sweep.sh $*
+define sweep_rule
+sweep-run-$(1): $(foreach k,$(call sweep_kernels,experiments/sweeps/$(1).sweep),$(KBUILD)/$(k)/arch/arm64/boot/Image) \
+		$(DLGEN) $(INITRAMFS) $(QEMU)
+	@scripts/sweep.sh $(1)
+endef
+$(foreach s,$(SWEEPS),$(eval $(call sweep_rule,$(s))))
 # One sweep at a time, each running two boots at once (SWEEP_JOBS, default
 # 2: on a 2-core host that measured ~1.5x the points per hour of one boot).
 HEADLINE_JOBS ?= 1

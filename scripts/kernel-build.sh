@@ -45,7 +45,16 @@ mkdir -p "$DLCAP_CACHE/build/$ver"
 exec 9> "$DLCAP_CACHE/build/$ver/.$variant.lock"
 flock 9 || die "cannot lock the $variant build"
 
-key="$ver $(hash_files "${frags[@]}" ${patches[@]+"${patches[@]}"} /dev/null)"
+# Reproducible builds (Documentation/kbuild/reproducible-builds.rst): no
+# build time, user, host or build count in the Image. The timestamp is the
+# tarball's own mtime, which dpkg sets from the package, so two machines with
+# the same linux-source version build the same bytes. Source paths are
+# already mapped away by the kernel's -fmacro-prefix-map=$(srctree)/=.
+KBUILD_BUILD_TIMESTAMP=$(date -u -d "@$(stat -c %Y "$DLCAP_TARBALL")" '+%a %b %e %H:%M:%S UTC %Y')
+export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=dlcap KBUILD_BUILD_HOST=dlcap KBUILD_BUILD_VERSION=1
+repro=reproducible-1	# bump when the settings above change: rebuilds the Image
+
+key="$ver $repro $(hash_files "${frags[@]}" ${patches[@]+"${patches[@]}"} /dev/null)"
 out=$DLCAP_CACHE/build/$ver/$variant
 image=$out/arch/arm64/boot/Image
 if [ -f "$image" ] && [ "$(cat "$out/.dlcap-key" 2>/dev/null)" = "$key" ]; then

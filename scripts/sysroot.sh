@@ -21,12 +21,15 @@ if ! dpkg --print-foreign-architectures | grep -qx arm64; then
 fi
 dl=$DLCAP_CACHE/debs
 mkdir -p "$dl"
+# apt downloads as its sandbox user _apt, which cannot write into root's
+# cache ("Download is performed unsandboxed as root"): say that root does.
+apt_dl=(apt-get -qq -o APT::Sandbox::User=root download)
 rm -rf "$sysroot.new"; mkdir -p "$sysroot.new"
 for p in $pkgs; do
 	if ! ls "$dl/${p}"_*_arm64.deb >/dev/null 2>&1; then
 		say "downloading $p:arm64"
-		(cd "$dl" && apt-get download -qq "$p:arm64") ||
-			{ apt-get update -qq && (cd "$dl" && apt-get download -qq "$p:arm64"); } ||
+		(cd "$dl" && "${apt_dl[@]}" "$p:arm64") ||
+			{ apt-get update -qq && (cd "$dl" && "${apt_dl[@]}" "$p:arm64"); } ||
 			die "cannot download $p:arm64"
 	fi
 	dpkg-deb -x "$(ls "$dl/${p}"_*_arm64.deb | tail -1)" "$sysroot.new"
