@@ -18,6 +18,8 @@ DLGEN_SRC := $(wildcard dlgen/*.c dlgen/*.h) dlgen/Makefile
 DLGEN := dlgen/build/dlgen
 DLGEN_CROSS := dlgen/build/dlgen.aarch64
 INITRAMFS := $(CACHE)/initramfs.cpio.gz
+# dlcap's QEMU (QEMU_TIMING=quantum): Debian's source + qemu/patches/quantum
+QEMU := $(shell . scripts/lib.sh && qemu_dlcap_bin)
 RAW := results/raw/$(KERNEL)/$(TOPO)/$(PLAN)
 TASKSETS := $(wildcard experiments/tasksets/*.json)
 SWEEPS := $(basename $(notdir $(wildcard experiments/sweeps/*.sweep)))
@@ -31,6 +33,7 @@ help:
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make qemu       build dlcap's QEMU (Debian's qemu source + qemu/patches/quantum, aarch64 only)"
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
 	@echo "make sweep-NAME run experiments/sweeps/NAME.sweep into results/sweeps/NAME/ (resumable): $(SWEEPS)"
@@ -64,7 +67,9 @@ build: deps
 deps:
 	@scripts/deps.sh all
 
-build-only: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS)
+build-only: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS) $(QEMU)
+qemu: deps
+	@$(MAKE) --no-print-directory $(QEMU)
 kernel: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image
 kernels: deps
 	@$(MAKE) --no-print-directory $(KBUILD)/stock/arch/arm64/boot/Image \
@@ -76,6 +81,11 @@ check-series: deps
 # config fragments, patches) is unchanged, so dependents stay up to date.
 $(KBUILD)/%/arch/arm64/boot/Image: FORCE
 	@scripts/kernel-build.sh $* > /dev/null
+
+# qemu-build.sh keeps the binary untouched when its key (Debian version,
+# configure options, patches) is unchanged.
+$(QEMU): FORCE
+	@scripts/qemu-build.sh > /dev/null
 
 $(DLGEN): $(DLGEN_SRC)
 	@echo "[dlgen] native build"
@@ -236,5 +246,5 @@ clean:
 	rm -rf results/raw
 
 FORCE:
-.PHONY: all check build build-only deps kernel kernels check-series run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -5,7 +5,10 @@
 # second, and whether repeats produce byte-identical jobs.csv.
 # Usage: scripts/bench-fidelity.sh KERNEL TOPO PLAN N OUT.csv MODE...
 #   MODE: NAME=TIMING[:ICOUNT[:APPEND]], e.g. shift1=virtual:shift=1,sleep=off
-#         or rt=realtime. Raw runs: results/raw/fidelity/NAME-i (kept).
+#         or rt=realtime; for TIMING quantum, ICOUNT is QUANTUM/SHIFT/RATES,
+#         e.g. q10=quantum:10000/0/capacity (QEMU_QUANTUM, QEMU_SHIFT,
+#         QEMU_RATES of scripts/run-batch.sh; an empty field: its default).
+#         Raw runs: results/raw/fidelity/KERNEL-TOPO-PLAN/NAME-i (kept).
 set -eu
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 6 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
@@ -22,8 +25,14 @@ for m in "$@"; do
 		d=$base/$name-$i
 		if [ ! -e "$d/.done" ]; then
 			say "$name run $i of $n ($timing${icount:+ $icount}${append:+, guest: $append})"
-			QEMU_TIMING=$timing QEMU_ICOUNT=$icount QEMU_APPEND=$append \
-				"$DLCAP_TOP/scripts/run-batch.sh" "$kernel" "$topo" "$plan" "$d" > "$d.log" 2>&1 ||
+			env=(QEMU_TIMING="$timing" QEMU_APPEND="$append")
+			if [ "$timing" = quantum ]; then
+				IFS=/ read -r q sh r <<< "$icount"
+				env+=(QEMU_QUANTUM="$q" QEMU_SHIFT="$sh" QEMU_RATES="$r")
+			else
+				env+=(QEMU_ICOUNT="$icount")
+			fi
+			env "${env[@]}" "$DLCAP_TOP/scripts/run-batch.sh" "$kernel" "$topo" "$plan" "$d" > "$d.log" 2>&1 ||
 				{ cat "$d.log" >&2; die "$name run $i failed"; }
 			touch "$d/.done"
 		fi

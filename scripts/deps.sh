@@ -10,12 +10,16 @@ host_pkgs="gcc make pkg-config libjson-c-dev clang libclang-rt-14-dev"
 all_pkgs="$host_pkgs linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	bc bison flex rsync libssl-dev libelf-dev cpio xz-utils gzip
 	device-tree-compiler gnuplot-nox"
-# QEMU 10 from bookworm-backports: 7.2 starves vCPUs under -icount.
-bp_pkgs="qemu-system-arm"
+# QEMU 10 from bookworm-backports: 7.2 starves vCPUs under -icount. dlcap's
+# own QEMU (scripts/qemu-build.sh) is built from the source of that package
+# with meson >= 1.5 and pycotap, which bookworm has only in backports.
+bp_pkgs="qemu-system-arm meson python3-pycotap"
+qemu_build_pkgs="ninja-build libglib2.0-dev libpixman-1-dev libfdt-dev zlib1g-dev
+	python3-venv python3-setuptools dpkg-dev bzip2"
 
 case "$want" in
 host) pkgs=$host_pkgs; bp= ;;
-all) pkgs=$all_pkgs; bp=$bp_pkgs ;;
+all) pkgs="$all_pkgs $qemu_build_pkgs"; bp=$bp_pkgs ;;
 *) echo "deps.sh: unknown set '$want' (want host|all)" >&2; exit 2 ;;
 esac
 
@@ -34,6 +38,11 @@ if [ -n "$bp" ]; then
 	if [ -z "$need_bp" ] && command -v qemu-system-aarch64 >/dev/null &&
 	   qemu-system-aarch64 --version | grep -q 'version [0-7]\.'; then
 		need_bp=$bp
+	fi
+	# bookworm's own meson (1.0) is too old for QEMU 10
+	if ! echo "$need_bp" | grep -qw meson && command -v meson >/dev/null &&
+	   ! printf '1.5\n%s\n' "$(meson --version)" | sort -V -C; then
+		need_bp="$need_bp meson"
 	fi
 fi
 [ -z "$need$need_bp" ] && exit 0

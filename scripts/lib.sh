@@ -21,6 +21,35 @@ tarball_version() {
 
 hash_files() { cat "$@" | sha256sum | cut -c1-16; }
 
+# The quantum mode's defaults (scripts/run-batch.sh; chosen in EXPERIMENTS.md
+# section 2 from the table of quantum against wake-up latency and host cost).
+QEMU_QUANTUM_DEFAULT=10000
+QEMU_SHIFT_DEFAULT=0
+
+# qemu_dlcap_bin: where scripts/qemu-build.sh puts dlcap's QEMU (built or
+# not): one build per Debian version of qemu-system-arm and patch series.
+qemu_dlcap_bin() {
+	local ver
+	ver=$(dpkg-query -W -f='${Version}' qemu-system-arm 2>/dev/null) || ver=none
+	echo "$DLCAP_CACHE/qemu/build/${ver//:/_}/${QEMU_SERIES:-quantum}/qemu-system-aarch64"
+}
+
+# topo_rates [capacity|equal]: the -icount rates= list for the topology
+# whose scripts/topo.sh variables are set: its own (TOPO_RATES) without an
+# argument, else every CPU at capacity/1024 or all at 1.
+topo_rates() {
+	local c r=
+	case "${1:-}" in
+	'') echo "$TOPO_RATES"; return ;;
+	capacity|equal) ;;
+	*) echo "QEMU_RATES='$1' (want capacity or equal)" >&2; return 2 ;;
+	esac
+	for c in $TOPO_CAPS; do
+		if [ "$1" = equal ] || [ "$c" = 1024 ]; then r=$r:1; else r=$r:$c/1024; fi
+	done
+	echo "${r#:}"
+}
+
 # admission_limits TOPOLOGY: "CAP CPUS", the DL bandwidth limits of
 # experiments/topologies/TOPOLOGY.topo in capacity-1024 CPUs: 0.95 x sum of
 # capacities / 1024 (the series) and 0.95 x CPUs (before it); 0.95 is the

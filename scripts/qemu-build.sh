@@ -49,8 +49,8 @@ exec 9> "$top/.build.lock"	# one build at a time (another make, CI)
 flock 9 || die "cannot lock $top"
 
 vdir=${ver//:/_}	# QEMU refuses colons in its paths
-out=$top/build/$vdir/$series
-bin=$out/qemu-system-aarch64
+bin=$(QEMU_SERIES=$series qemu_dlcap_bin)
+out=$(dirname "$bin")
 key="$ver ${conf[*]} $(hash_files "${patches[@]}" /dev/null)"
 if [ -x "$bin" ] && [ "$(cat "$out/.dlcap-key" 2>/dev/null)" = "$key" ]; then
 	say "up to date ($ver, $series)"

@@ -13,13 +13,21 @@
 #             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run)
 # Environment:
 #   QEMU_TIMEOUT  seconds of host time for the whole boot (default 900)
-#   QEMU_TIMING   "virtual" (default: -icount shift=0,sleep=off) or
-#                 "realtime" (multi-threaded TCG against the host clock)
-#   QEMU_ICOUNT   -icount options of the virtual mode (default shift=0,sleep=off,
-#                 chosen by make bench-fidelity: EXPERIMENTS.md section 2)
+#   QEMU_TIMING   "virtual" (default): -icount round robin (Debian's QEMU);
+#                 "quantum": dlcap's QEMU (scripts/qemu-build.sh), every
+#                 vCPU with a clock of its own (-icount quantum=);
+#                 "realtime": multi-threaded TCG against the host clock
+#   QEMU_QUANTUM  quantum mode: the quantum in ns of virtual time (default
+#                 $QEMU_QUANTUM_DEFAULT; EXPERIMENTS.md section 2)
+#   QEMU_SHIFT    quantum mode: a capacity-1024 vCPU executes one instruction
+#                 every 2^QEMU_SHIFT ns (default $QEMU_SHIFT_DEFAULT)
+#   QEMU_RATES    quantum mode: "capacity" (rate = capacity/1024), "equal",
+#                 or unset: what the topology file says (default capacity)
+#   QEMU_ICOUNT   -icount options of the virtual mode (default shift=0,sleep=off)
 #   QEMU_APPEND   extra guest kernel command-line arguments
-#   QEMU_BIN      the QEMU to boot (default qemu-system-aarch64 from PATH); its
-#                 --version goes into every manifest and point key
+#   QEMU_BIN      the QEMU to boot (default: dlcap's in the quantum mode,
+#                 qemu-system-aarch64 from PATH otherwise); its version and
+#                 SHA-256 go into every manifest and point key
 #   QEMU_MEM      guest memory (default 1G)
 #   INITRAMFS     initramfs to boot (default: the cache's)
 #   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
@@ -29,12 +37,17 @@
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 4 ] || { sed -n '3,29p' "$0" >&2; exit 2; }
+[ $# = 4 ] || { sed -n '3,/^# Exit status/p' "$0" >&2; exit 2; }
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
 timing=${QEMU_TIMING:-virtual}
-qemu_bin=${QEMU_BIN:-qemu-system-aarch64}
-command -v "$qemu_bin" > /dev/null || { echo "run-batch: no QEMU '$qemu_bin' (QEMU_BIN)" >&2; exit 2; }
+case "$timing" in
+quantum) qemu_bin=${QEMU_BIN:-$(qemu_dlcap_bin)} ;;
+virtual|realtime) qemu_bin=${QEMU_BIN:-qemu-system-aarch64} ;;
+*) echo "run-batch: QEMU_TIMING='$timing' (want quantum|virtual|realtime)" >&2; exit 2 ;;
+esac
+command -v "$qemu_bin" > /dev/null ||
+	{ echo "run-batch: no QEMU '$qemu_bin' (make qemu builds dlcap's; QEMU_BIN picks another)" >&2; exit 2; }
 export QEMU_BIN=$qemu_bin	# scripts/mkdtb.sh dumps the DTB with the same QEMU
 mem=${QEMU_MEM:-1G}
 initramfs=${INITRAMFS:-$DLCAP_CACHE/initramfs.cpio.gz}
@@ -106,9 +119,16 @@ cp "$DLCAP_TOP/kernels/knobs" "$work/share/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
 
 case "$timing" in
+quantum)
+	quantum=${QEMU_QUANTUM:-$QEMU_QUANTUM_DEFAULT} shift_=${QEMU_SHIFT:-$QEMU_SHIFT_DEFAULT}
+	[[ $quantum =~ ^[1-9][0-9]{0,8}$ ]] ||
+		{ echo "run-batch: QEMU_QUANTUM='$quantum' is not a number of ns from 1 to 999999999" >&2; exit 2; }
+	[[ $shift_ =~ ^([0-9]|10)$ ]] ||
+		{ echo "run-batch: QEMU_SHIFT='$shift_' is not 0..10" >&2; exit 2; }
+	rates=$(topo_rates "${QEMU_RATES:-}") || exit 2
+	accel=(-icount "shift=$shift_,sleep=off,quantum=$quantum,rates=$rates") ;;
 virtual) accel=(-icount "${QEMU_ICOUNT:-shift=0,sleep=off}") ;;
 realtime) accel=(-accel tcg,thread=multi) ;;
-*) echo "run-batch: QEMU_TIMING='$timing' (want virtual|realtime)" >&2; exit 2 ;;
 esac
 # skew_tick=1 staggers the CPUs' ticks: with all ticks at the same instant,
 # 8 busy vCPUs overran 11 ms budgets with 10 ms of work whenever releases
@@ -215,8 +235,8 @@ PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
 [ -n "$PATCHES" ] && patchsum=$(hash_files "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch)
-qver=$("$qemu_bin" --version | head -1)
-envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $(cat "$work/share/in/capacities") $timing ${QEMU_ICOUNT:-} ${QEMU_APPEND:-} $mem $qver"
+qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
+envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $(cat "$work/share/in/capacities") $timing ${accel[*]} ${QEMU_APPEND:-} $mem $qver"
 point_key() {	# NAME
 	local line
 	line=$(grep -m1 "^$1 " "$work/share/in/plan")
@@ -249,7 +269,7 @@ manifest() {
 		echo "knobs: $(tr '\n' ';' < "$outdir/$n/knobs.txt" 2>/dev/null)"
 		echo "topology: $topo ($TOPO_CAPS) file sha256 $topsum dtb sha256 $dtbsum"
 		echo "qemu: $qver"
-		echo "timing: $timing${QEMU_ICOUNT:+ (icount $QEMU_ICOUNT)}"
+		echo "timing: $timing (${accel[*]})"
 		echo "command: ${qemu[*]}"
 		echo "dlgen: $dlgen_ver"
 		echo "initramfs sha256: $initsum"
@@ -422,7 +442,7 @@ done
 	echo "kernel: $kernel ($image, sha256 $imgsum)"
 	echo "topology: $topo ($TOPO_CAPS)"
 	echo "plan: $plan"
-	echo "timing: $timing${QEMU_ICOUNT:+ (icount $QEMU_ICOUNT)}"
+	echo "timing: $timing (${accel[*]})"
 	echo "qemu: $qver"
 	echo "command: ${qemu[*]}"
 	echo "host seconds: $total_elapsed, boots: $boot, qemu exit: ${rc:-none}"
