@@ -168,6 +168,20 @@ expect "capacity above 1024 exits 2 ($(cat "$tmp/err"))" test $rc = 2
 eval "$(scripts/topo.sh experiments/topologies/hikey960.topo)"
 expect "hikey960 preset: 8 CPUs, 462x4 + 1024x4" \
 	test "$TOPO_NCPUS $TOPO_CAPS" = "8 462 462 462 462 1024 1024 1024 1024"
+expect "hikey960: instruction rates capacity/1024 by default ($TOPO_RATES)" \
+	test "$TOPO_RATES" = "462/1024:462/1024:462/1024:462/1024:1:1:1:1"
+printf 'cluster 0-1 512\ncluster 2-3 1024\nrates equal\nrate 0 3/4\n' > "$tmp/rate.topo"
+expect "rates equal, rate 0 3/4: $(scripts/topo.sh "$tmp/rate.topo" | grep RATES=)" \
+	sh -c "scripts/topo.sh '$tmp/rate.topo' | grep -qx 'TOPO_RATES=3/4:1:1:1'"
+for bad in 'rate 4 1' 'rate 1 0' 'rate 1 1/70000' 'rates fast'; do
+	printf 'cluster 0-1 512\ncluster 2-3 1024\n%s\n' "$bad" > "$tmp/rate.topo"
+	scripts/topo.sh "$tmp/rate.topo" > /dev/null 2> "$tmp/err"; rc=$?
+	expect "topology line '$bad' exits 2 with one line naming file:line ($(cat "$tmp/err"))" \
+		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/err') = 1 && grep -q '$tmp/rate.topo:3:' '$tmp/err'"
+done
+
+echo "== every target make help lists resolves with an empty cache (make -n)"
+run tests/check-make-targets.sh || grep -q '^FAIL' "$log" || fail "tests/check-make-targets.sh exited non-zero"
 
 echo "== a bad task set stops before any boot"
 printf 'bad %s\n' "$top/tests/data/seed-missing-comma.json" > "$tmp/bad.plan"
@@ -232,6 +246,13 @@ else
 	if make --no-print-directory build-only KERNEL=stock 2>&1 | tee "$tmp/build.log" &&
 	   make --no-print-directory build-only KERNEL=patched 2>&1 | tee -a "$tmp/build.log"; then
 		pass "kernels, aarch64 dlgen and initramfs build"
+		echo "== reproducible builds: dlgen.aarch64 built in two folders gives the same bytes"
+		for d in r1 r2; do
+			mkdir -p "$tmp/$d" && cp -r dlgen "$tmp/$d/" && rm -rf "$tmp/$d/dlgen/build" &&
+				make -s -C "$tmp/$d/dlgen" cross SYSROOT="$(scripts/cache-dir.sh)/sysroot-arm64" VERSION=test > /dev/null 2>&1
+		done
+		expect "dlgen.aarch64 from two folders: $(sha256sum "$tmp"/r[12]/dlgen/build/dlgen.aarch64 2>/dev/null | cut -c1-12 | tr '\n' ' ')" \
+			sh -c "test -s '$tmp/r1/dlgen/build/dlgen.aarch64' && cmp '$tmp/r1/dlgen/build/dlgen.aarch64' '$tmp/r2/dlgen/build/dlgen.aarch64'"
 		# boot KERNEL TOPO PLANFILE: one boot, its tail shown
 		boot() {
 			echo "== boot: $1 on $2, $(basename "$3")"
@@ -269,6 +290,25 @@ else
 		for p in $points; do
 			expect "determinism: $p gives the same jobs.csv twice ($(($(wc -l < "$b/$p/jobs.csv" 2>/dev/null || echo 1) - 1)) jobs)" \
 				cmp "$a/$p/jobs.csv" "$b/$p/jobs.csv"
+		done
+		echo "== dlcap's QEMU, quantum mode: speed, wake-ups at full load, determinism"
+		qbin=$(. scripts/lib.sh && qemu_dlcap_bin)
+		QEMU_TIMING=quantum scripts/run-batch.sh stock symmetric8 tests/plans/quantum.plan "$tmp/quantum-a" > "$tmp/quantum-a.out" 2>&1; rc=$?
+		QEMU_TIMING=quantum scripts/run-batch.sh stock symmetric8 tests/plans/quantum.plan "$tmp/quantum-b" > "$tmp/quantum-b.out" 2>&1; rc=$((rc + $?))
+		expect "two quantum-mode boots run every point (exit $rc)" test $rc = 0
+		run tests/check-quantum.sh "$tmp/quantum-a" "$tmp/quantum-b"
+		expect "the quantum-mode manifest names dlcap's QEMU and its -icount options" \
+			sh -c "grep -q '^timing: quantum (-icount shift=0,sleep=off,quantum=' '$tmp/quantum-a/load8/manifest.txt'"
+		for bad in QEMU_QUANTUM=0 QEMU_QUANTUM=10us QEMU_SHIFT=11 QEMU_RATES=fast; do
+			env QEMU_TIMING=quantum "$bad" scripts/run-batch.sh stock symmetric8 tests/plans/boot-only.plan "$tmp/badq" > "$tmp/badq.out" 2>&1; rc=$?
+			expect "quantum mode: $bad is refused before any boot, one line naming it (exit $rc)" \
+				sh -c "test $rc = 2 && test \$(wc -l < '$tmp/badq.out') = 1 && grep -q '${bad%%=*}' '$tmp/badq.out' && test ! -e '$tmp/badq/idle'"
+		done
+		for opt in "rates=1:0" "rates=1:1" "quantum=0" "rates=1/2:x"; do
+			timeout 20 "$qbin" -M virt -smp 8 -nographic -nic none -icount "shift=0,sleep=off,quantum=10000,$opt" \
+				-kernel /dev/null > "$tmp/qopt.out" 2>&1 < /dev/null; rc=$?
+			expect "dlcap's QEMU refuses -icount ...,$opt before the guest runs (exit $rc): $(head -1 "$tmp/qopt.out")" \
+				sh -c "test $rc = 1 && grep -q 'icount' '$tmp/qopt.out'"
 		done
 		echo "== topology presets boot with their declared capacities"
 		for t in rk3399 juno-r2 symmetric8; do
