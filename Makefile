@@ -47,7 +47,7 @@ help:
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
-	@echo "make bench-fidelity  results/fidelity/{summary,load,phase}.csv (QEMU timing modes, 3 boots each; bias vs busy CPUs and tick phase)"
+	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make deps       install the Debian packages (as root)"
@@ -183,6 +183,14 @@ bench-fidelity: deps
 	@scripts/bench-fidelity.sh stock hikey960 fidelity-phase 1 results/fidelity/phase.csv \
 		shift0=virtual:shift=0,sleep=off shift0-noskew=virtual:shift=0,sleep=off:skew_tick=0 \
 		shift1-noskew=virtual:shift=1,sleep=off:skew_tick=0 shift3-noskew=virtual:shift=3,sleep=off:skew_tick=0
+	@$(MAKE) --no-print-directory $(QEMU)
+	@scripts/bench-fidelity.sh stock symmetric8 fidelity-load 1 results/fidelity/quantum-load.csv \
+		debian=virtual:shift=0,sleep=off q5=quantum:5000/0/ q10=quantum:10000/0/ q20=quantum:20000/0/ \
+		q50=quantum:50000/0/ q10-shift2=quantum:10000/2/
+	@scripts/bench-fidelity.sh stock hikey960 capacity-loops 1 results/fidelity/capacity.csv \
+		debian=virtual:shift=0,sleep=off q10-equal=quantum:10000/0/equal q10-capacity=quantum:10000/0/capacity
+	@scripts/bench-fidelity.sh stock symmetric8 fidelity-speed 2 results/fidelity/speed.csv \
+		debian=virtual:shift=0,sleep=off q10=quantum:10000/0/
 
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.
