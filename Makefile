@@ -187,6 +187,8 @@ bench-fidelity: deps
 	@scripts/bench-fidelity.sh stock symmetric8 fidelity-load 1 results/fidelity/quantum-load.csv \
 		debian=virtual:shift=0,sleep=off q5=quantum:5000/0/ q10=quantum:10000/0/ q20=quantum:20000/0/ \
 		q50=quantum:50000/0/ q10-shift2=quantum:10000/2/
+	@QEMU_BIN=$(QEMU) scripts/bench-fidelity.sh stock symmetric8 fidelity-load 1 results/fidelity/slice-load.csv \
+		slice5=virtual:shift=0,sleep=off,slice=5000
 	@scripts/bench-fidelity.sh stock hikey960 capacity-loops 1 results/fidelity/capacity.csv \
 		debian=virtual:shift=0,sleep=off q10-equal=quantum:10000/0/equal q10-capacity=quantum:10000/0/capacity
 	@scripts/bench-fidelity.sh stock symmetric8 fidelity-speed 2 results/fidelity/speed.csv \
