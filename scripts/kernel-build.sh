@@ -82,22 +82,10 @@ if [ ${#patches[@]} -gt 0 ]; then
 	phash=$(hash_files "${patches[@]}")
 	if [ "$(cat "$src/.dlcap-patches" 2>/dev/null)" != "$phash" ]; then
 		say "$variant: applying ${#patches[@]} patches of $PATCHES onto a copy of the tree"
-		rm -rf "$src.new"
-		cp -a --reflink=auto "$pristine" "$src.new"
-		for p in "${patches[@]}"; do
-			patch -d "$src.new" -p1 --quiet --forward < "$p" ||
-				die "$variant: $(basename "$p") does not apply to $ver (the series' base is ${base:-unknown}: kernels/patches/$PATCHES/base)"
-		done
+		bad=$(patch_copy "$pristine" "$src.new" "${patches[@]}") ||
+			die "$variant: $bad does not apply to $ver (the series' base is ${base:-unknown}: kernels/patches/$PATCHES/base)"
 		echo "$phash" > "$src.new/.dlcap-patches"
-		# Rewrite only files whose content changed, stamped now (no -t):
-		# the O= build then recompiles exactly those.
-		if [ -d "$src" ]; then
-			rsync -rlpgoD --checksum --delete "$src.new/" "$src/" ||
-				{ rm -rf "$src"; mv "$src.new" "$src"; }
-			rm -rf "$src.new"
-		else
-			mv "$src.new" "$src"
-		fi
+		refresh_tree "$src.new" "$src"	# the O= build recompiles what changed
 	fi
 fi
 [ -e "$src/.config" ] && die "$src has an in-tree .config; O= builds refuse it"

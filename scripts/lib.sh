@@ -21,6 +21,31 @@ tarball_version() {
 
 hash_files() { cat "$@" | sha256sum | cut -c1-16; }
 
+# patch_copy PRISTINE NEW PATCH...: NEW becomes a copy of PRISTINE with the
+# patches applied in order. When one does not apply, prints its name and
+# returns 1 (patch's own messages go to stderr).
+patch_copy() {
+	local pristine=$1 new=$2 p
+	shift 2
+	rm -rf "$new"
+	cp -a --reflink=auto "$pristine" "$new"
+	for p in "$@"; do
+		patch -d "$new" -p1 --quiet --forward < "$p" >&2 || { basename "$p"; return 1; }
+	done
+}
+
+# refresh_tree NEW SRC: SRC takes NEW's content, rewriting only the files
+# whose content changed (stamped now: no -t), so that an out-of-tree build
+# recompiles exactly those; NEW is gone afterwards.
+refresh_tree() {
+	if [ -d "$2" ]; then
+		rsync -rlpgoD --checksum --delete "$1/" "$2/" || { rm -rf "$2"; mv "$1" "$2"; return; }
+		rm -rf "$1"
+	else
+		mv "$1" "$2"
+	fi
+}
+
 # The quantum mode's defaults (scripts/run-batch.sh; chosen in EXPERIMENTS.md
 # section 2 from the table of quantum against wake-up latency and host cost).
 QEMU_QUANTUM_DEFAULT=10000

@@ -105,21 +105,12 @@ src=$top/src/$vdir/$series
 phash=$(hash_files "${patches[@]}" /dev/null)
 if [ "$(cat "$src/.dlcap-patches" 2>/dev/null)" != "$phash" ]; then
 	say "applying ${#patches[@]} patches of qemu/patches/$series"
-	rm -rf "$src.new"
-	cp -a --reflink=auto "$pristine" "$src.new"
-	for p in "${patches[@]}"; do
-		patch -d "$src.new" -p1 --quiet --forward < "$p" ||
-			die "$(basename "$p") does not apply to $pkg $ver (the series' base: ${base:-unknown})"
-	done
+	bad=$(patch_copy "$pristine" "$src.new" "${patches[@]}") ||
+		die "$bad does not apply to $pkg $ver (the series' base: ${base:-unknown})"
 	# The +ds tarball has no firmware blobs; do not try to unpack edk2's.
 	sed -i 's/^    unpack_edk2_blobs = bzip2.found()$/    unpack_edk2_blobs = false/' "$src.new/meson.build"
 	echo "$phash" > "$src.new/.dlcap-patches"
-	if [ -d "$src" ]; then
-		rsync -rlpgoD --checksum --delete "$src.new/" "$src/"
-		rm -rf "$src.new"
-	else
-		mv "$src.new" "$src"
-	fi
+	refresh_tree "$src.new" "$src"	# ninja rebuilds what changed
 fi
 
 mkdir -p "$out"
