@@ -193,6 +193,7 @@ bench-fidelity: deps
 		debian=virtual:shift=0,sleep=off q10-equal=quantum:10000/0/equal q10-capacity=quantum:10000/0/capacity
 	@scripts/bench-fidelity.sh stock symmetric8 fidelity-speed 2 results/fidelity/speed.csv \
 		debian=virtual:shift=0,sleep=off q10=quantum:10000/0/
+	@QEMU_TIMING=quantum scripts/bench-determinism.sh stock hikey960 determinism 50 results/fidelity/determinism.csv
 
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.
