@@ -59,22 +59,6 @@ qemu_dlcap_bin() {
 	echo "$DLCAP_CACHE/qemu/build/${ver//:/_}/${QEMU_SERIES:-quantum}/qemu-system-aarch64"
 }
 
-# topo_rates [capacity|equal]: the -icount rates= list for the topology
-# whose scripts/topo.sh variables are set: its own (TOPO_RATES) without an
-# argument, else every CPU at capacity/1024 or all at 1.
-topo_rates() {
-	local c r=
-	case "${1:-}" in
-	'') echo "$TOPO_RATES"; return ;;
-	capacity|equal) ;;
-	*) echo "QEMU_RATES='$1' (want capacity or equal)" >&2; return 2 ;;
-	esac
-	for c in $TOPO_CAPS; do
-		if [ "$1" = equal ] || [ "$c" = 1024 ]; then r=$r:1; else r=$r:$c/1024; fi
-	done
-	echo "${r#:}"
-}
-
 # admission_limits TOPOLOGY: "CAP CPUS", the DL bandwidth limits of
 # experiments/topologies/TOPOLOGY.topo in capacity-1024 CPUs: 0.95 x sum of
 # capacities / 1024 (the series) and 0.95 x CPUs (before it); 0.95 is the

@@ -60,7 +60,9 @@ case "$plan" in
 esac
 [ -r "$topofile" ] || { echo "run-batch: no topology $topofile" >&2; exit 2; }
 [ -r "$planfile" ] || { echo "run-batch: no plan $planfile" >&2; exit 2; }
-topo_vars=$("$DLCAP_TOP/scripts/topo.sh" "$topofile") || exit 2
+rates_mode=	# QEMU_RATES only means something to the quantum mode
+[ "$timing" = quantum ] && rates_mode=${QEMU_RATES:-}
+topo_vars=$("$DLCAP_TOP/scripts/topo.sh" "$topofile" ${rates_mode:+"$rates_mode"}) || exit 2
 eval "$topo_vars"
 
 # Validate the plan and every task set on the host before anything boots.
@@ -125,8 +127,7 @@ quantum)
 		{ echo "run-batch: QEMU_QUANTUM='$quantum' is not a number of ns from 1 to 999999999" >&2; exit 2; }
 	[[ $shift_ =~ ^([0-9]|10)$ ]] ||
 		{ echo "run-batch: QEMU_SHIFT='$shift_' is not 0..10" >&2; exit 2; }
-	rates=$(topo_rates "${QEMU_RATES:-}") || exit 2
-	accel=(-icount "shift=$shift_,sleep=off,quantum=$quantum,rates=$rates") ;;
+	accel=(-icount "shift=$shift_,sleep=off,quantum=$quantum,rates=$TOPO_RATES") ;;
 virtual) accel=(-icount "${QEMU_ICOUNT:-shift=0,sleep=off}") ;;
 realtime) accel=(-accel tcg,thread=multi) ;;
 esac

@@ -8,11 +8,18 @@
 #   CPU executes capacity/1024 of a 1024 CPU's instructions per ns, the
 #   default, or all the same), rate FIRST-LAST N[/D] (these CPUs' rate,
 #   overriding "rates")
-# Usage: eval "$(scripts/topo.sh FILE)"
+# Usage: eval "$(scripts/topo.sh FILE [capacity|equal])"
+#   the second argument (the runner's QEMU_RATES) replaces the file's
+#   "rates" line; its "rate" lines still apply
 set -eu
-f=${1:?usage: topo.sh FILE}
+f=${1:?usage: topo.sh FILE [capacity|equal]}
+mode=${2:-}
+case "$mode" in
+''|capacity|equal) ;;
+*) echo "topo.sh: rates '$mode' (QEMU_RATES) is not capacity or equal" >&2; exit 2 ;;
+esac
 [ -r "$f" ] || { echo "topo.sh: $f: cannot read" >&2; exit 2; }
-awk -v file="$f" '
+awk -v file="$f" -v modearg="$mode" '
 function err(msg) { printf "%s:%d: %s\n", file, NR, msg > "/dev/stderr"; bad = 1; exit 2 }
 /^[ \t]*(#|$)/ { next }
 $1 == "name"    { if (NF != 2) err("name: expected one word"); name = $2; next }
@@ -51,6 +58,7 @@ END {
 	if (!big) { printf "%s: no CPU has capacity 1024; the kernel normalizes the largest to 1024\n", file > "/dev/stderr"; exit 2 }
 	if (name == "") { n = split(file, p, "/"); name = p[n]; sub(/\.topo$/, "", name) }
 	if (cpu == "") cpu = "cortex-a57"
+	if (modearg != "") ratemode = modearg
 	if (ratemode == "") ratemode = "capacity"
 	split(caps, cap, " ")
 	for (c in rate) if (c + 0 >= ncpus) { printf "%s:%d: rate: CPU %d is not in the topology (CPUs 0-%d)\n", file, rateline[c], c, ncpus - 1 > "/dev/stderr"; exit 2 }

@@ -170,6 +170,8 @@ expect "hikey960 preset: 8 CPUs, 462x4 + 1024x4" \
 	test "$TOPO_NCPUS $TOPO_CAPS" = "8 462 462 462 462 1024 1024 1024 1024"
 expect "hikey960: instruction rates capacity/1024 by default ($TOPO_RATES)" \
 	test "$TOPO_RATES" = "462/1024:462/1024:462/1024:462/1024:1:1:1:1"
+expect "hikey960 with QEMU_RATES=equal: every rate 1" \
+	sh -c "scripts/topo.sh experiments/topologies/hikey960.topo equal | grep -qx 'TOPO_RATES=1:1:1:1:1:1:1:1'"
 printf 'cluster 0-1 512\ncluster 2-3 1024\nrates equal\nrate 0 3/4\n' > "$tmp/rate.topo"
 expect "rates equal, rate 0 3/4: $(scripts/topo.sh "$tmp/rate.topo" | grep RATES=)" \
 	sh -c "scripts/topo.sh '$tmp/rate.topo' | grep -qx 'TOPO_RATES=3/4:1:1:1'"
