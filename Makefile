@@ -7,7 +7,7 @@ SHELL := /bin/bash
 KERNEL ?= stock#		kernel variant: kernels/variants/$(KERNEL)
 TOPO ?= hikey960#		topology: experiments/topologies/$(TOPO).topo
 PLAN ?= cover-letter#		points: experiments/plans/$(PLAN).plan
-# QEMU_TIMING (virtual|realtime), QEMU_TIMEOUT (s), QEMU_MEM: see scripts/run-batch.sh
+# QEMU_TIMING (quantum|virtual|realtime), QEMU_TIMEOUT (s), QEMU_MEM: see scripts/run-batch.sh
 # DLCAP_CACHE: where trees, builds and the initramfs live (outside the repo)
 
 CACHE := $(shell scripts/cache-dir.sh)

@@ -14,7 +14,7 @@ base=$DLCAP_TOP/results/raw/determinism/$kernel-$topo-$plan
 rm -rf "$base"; mkdir -p "$base" "$(dirname "$out")"
 beside() {
 	while :; do
-		env -u QEMU_TIMING -u QEMU_BIN "$DLCAP_TOP/scripts/run-batch.sh" stock symmetric8 fidelity-load \
+		env -u QEMU_BIN QEMU_TIMING=virtual "$DLCAP_TOP/scripts/run-batch.sh" stock symmetric8 fidelity-load \
 			"$base/beside" > /dev/null 2>&1 || true
 		rm -rf "$base/beside"
 	done

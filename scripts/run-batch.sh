@@ -13,9 +13,9 @@
 #             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run)
 # Environment:
 #   QEMU_TIMEOUT  seconds of host time for the whole boot (default 900)
-#   QEMU_TIMING   "virtual" (default): -icount round robin (Debian's QEMU);
-#                 "quantum": dlcap's QEMU (scripts/qemu-build.sh), every
-#                 vCPU with a clock of its own (-icount quantum=);
+#   QEMU_TIMING   "quantum" (default): dlcap's QEMU (scripts/qemu-build.sh),
+#                 every vCPU with a clock of its own (-icount quantum=);
+#                 "virtual": -icount round robin (Debian's QEMU);
 #                 "realtime": multi-threaded TCG against the host clock
 #   QEMU_QUANTUM  quantum mode: the quantum in ns of virtual time (default
 #                 $QEMU_QUANTUM_DEFAULT; EXPERIMENTS.md section 2)
@@ -40,7 +40,7 @@ set -eu
 [ $# = 4 ] || { sed -n '3,/^# Exit status/p' "$0" >&2; exit 2; }
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
-timing=${QEMU_TIMING:-virtual}
+timing=${QEMU_TIMING:-quantum}
 case "$timing" in
 quantum) qemu_bin=${QEMU_BIN:-$(qemu_dlcap_bin)} ;;
 virtual|realtime) qemu_bin=${QEMU_BIN:-qemu-system-aarch64} ;;
