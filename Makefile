@@ -21,10 +21,9 @@ INITRAMFS := $(CACHE)/initramfs.cpio.gz
 # dlcap's QEMU (QEMU_TIMING=quantum): Debian's source + qemu/patches/quantum
 QEMU := $(shell . scripts/lib.sh && qemu_dlcap_bin)
 RAW := results/raw/$(KERNEL)/$(TOPO)/$(PLAN)
-TASKSETS := $(wildcard experiments/tasksets/*.json)
 SWEEPS := $(basename $(notdir $(wildcard experiments/sweeps/*.sweep)))
 # The kernel variants a sweep file's policies name.
-sweep_kernels = $(shell sed -n 's/\#.*//; s/^[[:space:]]*policy[^=]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' $(1) | sort -u)
+sweep_kernels = $(shell scripts/sweep.sh --policies $(1) | cut -d' ' -f2 | sort -u)
 
 help:
 	@echo "make            install what is missing, build, boot, run the default experiment, plot"
@@ -107,14 +106,17 @@ $(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitr
 	@scripts/mkinitramfs.sh $(DLGEN_CROSS) $@
 
 # results/raw/KERNEL/TOPO/PLAN/.done: one boot running every point of PLAN.
+# The runner always runs: each point's key (scripts/run-batch.sh) covers
+# everything that can change its bytes, QEMU_* and the staged inputs
+# included, and a run with nothing changed boots nothing. A stamp here
+# would ignore what make cannot see.
 run: $(RAW)/.done
 word_of = $(word $(1),$(subst /, ,$(2)))
 run_deps = $(KBUILD)/$(call word_of,1,$(1))/arch/arm64/boot/Image \
 	experiments/topologies/$(call word_of,2,$(1)).topo \
 	experiments/plans/$(call word_of,3,$(1)).plan
 .SECONDEXPANSION:
-results/raw/%/.done: $$(call run_deps,$$*) $(INITRAMFS) $(DLGEN) $(TASKSETS) \
-		scripts/run-batch.sh scripts/mkdtb.sh scripts/topo.sh
+results/raw/%/.done: $$(call run_deps,$$*) $(INITRAMFS) $(DLGEN) $(QEMU) FORCE
 	@scripts/run-batch.sh $(call word_of,1,$*) $(call word_of,2,$*) \
 		$(call word_of,3,$*) results/raw/$*
 	@touch $@

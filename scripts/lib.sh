@@ -70,11 +70,23 @@ admission_limits() {
 		printf "%.4f %.4f\n", 0.95 * s / 1024, 0.95 * NF }')
 }
 
-# sweep_policies SWEEPFILE: "NAME KERNEL [KNOB=VALUE...]", one line per
-# "policy NAME = KERNEL [KNOB=VALUE...]" line of the sweep file.
-sweep_policies() {
-	sed -n 's/#.*//; s/^[[:space:]]*policy[[:space:]]\+\([^[:space:]=]\+\)[[:space:]]*=[[:space:]]*\(.*\)/\1 \2/p' "$1"
+# knob_valid NAME=VALUE: whether kernels/knobs lists VALUE for knob NAME
+# (the one knob check of plans and sweeps).
+knob_valid() {
+	case "$1" in *=*) ;; *) return 1 ;; esac
+	awk -v k="${1%%=*}" -v v="${1#*=}" '
+		$1 == k { for (i = 2; i <= NF; i++) if ($i == v) ok = 1 }
+		END { exit !ok }' "$DLCAP_TOP/kernels/knobs"
 }
+
+# sweep_policies SWEEPFILE: "NAME KERNEL [KNOB=VALUE...]", one line per
+# policy, from the one parser of sweep files (scripts/sweep.sh --policies).
+sweep_policies() {
+	"$DLCAP_TOP/scripts/sweep.sh" --policies "$1"
+}
+
+# gp_str TEXT: TEXT as a gnuplot single-quoted string ('' for each ').
+gp_str() { local q="'"; printf "'%s'" "${1//$q/$q$q}"; }
 
 # plot_both OUTPREFIX PNGSIZE PDFSIZE GPFILE EXPR...: gnuplot GPFILE with
 # the -e EXPRs into OUTPREFIX.png (pngcairo, Sans 10) and OUTPREFIX.pdf

@@ -12,5 +12,5 @@ mkdir -p "$(dirname "$out")"
 "$DLCAP_TOP/scripts/placement-table.sh" "$dir" "$caps" > "$out.csv.tmp"
 mv "$out.csv.tmp" "$out.csv"
 plot_both "$out" 900,520 6in,3.5in "$DLCAP_TOP/plots/placement.gp" \
-	"data='$out.csv'; ncpu=$ncpu; caps='$caps'; title='$title'"
+	"data=$(gp_str "$out.csv"); ncpu=$ncpu; caps='$caps'; title=$(gp_str "$title")"
 say "wrote $out.csv $out.png $out.pdf"

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Boot one kernel on one topology and run every point of a plan in it.
 #
-# Usage: scripts/run-batch.sh KERNEL TOPOLOGY PLAN OUTDIR
+# Usage: scripts/run-batch.sh [--keys] KERNEL TOPOLOGY PLAN OUTDIR
+#   --keys    boot nothing: print each point's key and what a run would do
+#             with it (run: new, stale, failed; keep), then exit 0
 #   KERNEL    variant name (kernels/variants/KERNEL), already built
 #   TOPOLOGY  experiments/topologies/TOPOLOGY.topo
 #   PLAN      experiments/plans/PLAN.plan, or a path to a .plan file. A line
@@ -30,13 +32,19 @@
 #                 SHA-256 go into every manifest and point key
 #   QEMU_MEM      guest memory (default 1G)
 #   INITRAMFS     initramfs to boot (default: the cache's)
+#   KEEP_FAILED   1: keep failed points as they are (default: a point whose
+#                 folder has a FAILED file is run again)
 #   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
 #                 of the topology's capacities (to see it refuse)
-#   DLCAP_TEST_DAMAGE  tests only: POINT/FILE whose console frame the host
-#                 damages before decoding (to see the SHA-256 check fail)
+# One job per tool, each runnable on a saved run: scripts/plan-check.sh
+# (the plan), scripts/console-decode.pl (frames into points),
+# scripts/console-badness.sh (kernel errors), scripts/recheck.sh (a saved
+# OUTDIR against its console.log, without booting).
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
+keys_only=0
+[ "${1:-}" = --keys ] && { keys_only=1; shift; }
 [ $# = 4 ] || { sed -n '3,/^# Exit status/p' "$0" >&2; exit 2; }
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
@@ -65,43 +73,12 @@ rates_mode=	# QEMU_RATES only means something to the quantum mode
 topo_vars=$("$DLCAP_TOP/scripts/topo.sh" "$topofile" ${rates_mode:+"$rates_mode"}) || exit 2
 eval "$topo_vars"
 
-# Validate the plan and every task set on the host before anything boots.
-tasksets=() scripts=() names=() guestplan=() bad=0 lineno=0
-while read -r name ts args; do
-	lineno=$((lineno + 1))
-	case "$name" in ''|'#'*) continue ;; esac
-	if [ -z "$ts" ]; then
-		echo "$planfile:$lineno: point '$name' names no task set" >&2; bad=1; continue
-	fi
-	case " ${names[*]} " in *" $name "*)
-		echo "$planfile:$lineno: point name '$name' is used twice" >&2; bad=1 ;;
-	esac
-	names+=("$name")
-	case "$ts" in
-	/*) tsfile=$ts ;;
-	*) tsfile=$DLCAP_TOP/experiments/tasksets/$ts ;;
-	esac
-	case "$ts" in
-	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; }
-	      scripts+=("$tsfile") ;;
-	*) tasksets+=("$tsfile") ;;
-	esac
-	for a in $args; do
-		case "$a" in -*) continue ;; *=*) ;; *) continue ;; esac
-		if ! awk -v k="${a%%=*}" -v v="${a#*=}" '
-			$1 == k { for (i = 2; i <= NF; i++) if ($i == v) ok = 1 }
-			END { exit !ok }' "$DLCAP_TOP/kernels/knobs"; then
-			echo "$planfile:$lineno: knob '$a' is not NAME=VALUE from kernels/knobs" >&2
-			bad=1
-		fi
-	done
-	guestplan+=("$name ${ts##*/} $args")
-done < "$planfile"
-[ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }
-[ $bad = 0 ] || exit 2
-if [ ${#tasksets[@]} -gt 0 ]; then
-	"$dlgen_host" --check "${tasksets[@]}" || exit 2
-fi
+# Check the plan and every task set on the host before anything boots.
+checked=$(DLGEN_HOST=$dlgen_host "$DLCAP_TOP/scripts/plan-check.sh" "$planfile") || exit 2
+names=() tsfiles=() guestplan=()
+while IFS=$'\t' read -r name tsfile line; do
+	names+=("$name") tsfiles+=("$tsfile") guestplan+=("$line")
+done <<< "$checked"
 
 [ -r "$DLCAP_TOP/kernels/variants/$kernel" ] ||
 	{ echo "run-batch: no kernel variant '$kernel' (kernels/variants/)" >&2; exit 2; }
@@ -112,8 +89,7 @@ image=$(ls "$DLCAP_CACHE"/build/"$(tarball_version)"/"$kernel"/arch/arm64/boot/I
 work=$DLCAP_CACHE/runs/$kernel-$topo-$plan
 rm -rf "$work"; mkdir -p "$work/share/in" "$work/share/out"
 # Guest scripts may use any committed task set, so all of them go along.
-printf '%s\n' ${tasksets[@]+"${tasksets[@]}"} ${scripts[@]+"${scripts[@]}"} \
-	"$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
+printf '%s\n' "${tsfiles[@]}" "$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
 	xargs -d '\n' cp -t "$work/share/in/"
 printf '%s\n' "${guestplan[@]}" > "$work/share/in/plan"	# all points
 echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/share/in/capacities"
@@ -139,7 +115,7 @@ esac
 # inputs ride in a cpio appended to the initramfs, the results come back as
 # frames on the console (initramfs/init), the RTC follows the virtual clock
 # and QEMU's own random numbers (it refills any /chosen/rng-seed at reset)
-# come from a fixed seed. In the virtual mode a boot then repeats exactly.
+# come from a fixed seed. A boot then repeats exactly.
 qemu=("$qemu_bin" -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
       -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
       -rtc base=2020-01-01T00:00:00,clock=vm -seed 1
@@ -164,119 +140,83 @@ make_initrd() {
 	{ cat "$initramfs"; "$gen" -t 0 "$work/in.list" | gzip -9n; } > "$work/initrd"
 }
 
-# extract_frames: decode the points the console says are done (their
-# dlcap-file frames) into share/out, each checked against the guest's
-# SHA-256 and renamed into place whole; a frame that does not check out
-# makes the point failed, with the reason in its FAILED file.
-extract_frames() {
-	local n f path sum dir bad index=$work/frames/index sig
-	# only when init printed a line since the last call: a point's frames
-	# end with its done line, guest.txt's before the first start line (and
-	# the final call, after QEMU, always parses)
-	sig=$(grep -c '^dlcap-init: ' "$work/console.log")
-	[ "$sig" != "${frames_seen:-}" ] || return 0
-	frames_seen=$sig
-	[ "$sig" != 0 ] || return 0
-	rm -rf "$work/frames"; mkdir -p "$work/frames"
-	awk -v dir="$work/frames" '
-	{ sub(/\r$/, "") }
-	/^dlcap-file: / {
-		cur = $2; f = dir "/" NR ".b64"; printf "" > f
-		print NR, $2, $3 > (dir "/index"); next }
-	/^dlcap-eof$/ { if (cur != "") close(f); cur = ""; next }
-	cur != "" { print > f; next }
-	# in the same pass: a done line read here follows frames read here
-	/^dlcap-init: done [^:]*:/ { n = $3; sub(/:$/, "", n); print n > (dir "/done") }' "$work/console.log"
-	[ -r "$index" ] || return 0
-	# tests only: damage the frame of one file (PATH as the guest names it)
-	if [ -n "${DLCAP_TEST_DAMAGE:-}" ]; then
-		awk -v p="$DLCAP_TEST_DAMAGE" '$2 == p { print $1 }' "$index" |
-			while read -r f; do sed -i '1s/^./A/' "$work/frames/$f.b64"; done
-	fi
-	# the guest's own files: whole when they check out, else absent
-	for n in guest.txt FAILED; do
-		[ -e "$work/share/out/$n" ] && continue
-		read -r f path sum < <(grep " $n " "$index") || continue
-		decode "$f" "$sum" "$work/share/out/.$n.tmp" &&
-			mv "$work/share/out/.$n.tmp" "$work/share/out/$n"
-	done
-	[ -r "$work/frames/done" ] || return 0
-	for n in $(cat "$work/frames/done"); do
-		[ -e "$work/share/out/$n" ] && continue
-		dir=$work/share/out/.$n.tmp bad=
-		rm -rf "$dir"; mkdir -p "$dir"
-		while read -r f path sum; do
-			case "$path" in "$n"/*) ;; *) continue ;; esac
-			mkdir -p "$(dirname "$dir/${path#"$n"/}")"
-			decode "$f" "$sum" "$dir/${path#"$n"/}" || bad="$bad $path"
-		done < "$index"
-		[ -z "$bad" ] || echo "the console transfer of$bad did not check out (SHA-256)" > "$dir/FAILED"
-		mv "$dir" "$work/share/out/$n"
-	done
-}
-
-# decode FRAME SHA256 DEST: one frame's file; fails unless it checks out.
-decode() {
-	base64 -d < "$work/frames/$1.b64" 2>/dev/null | gzip -dc > "$3" 2>/dev/null &&
-		[ "$(sha256sum < "$3" | cut -d' ' -f1)" = "$2" ]
-}
-
-# Each point's identity: the boot environment (kernel Image and config,
-# patches, initramfs, DTB, capacities, timing) plus its plan line and the
-# bytes of its task set or script. A finished point whose identity changed
-# is stale and is removed; one whose identity is the same is kept, so an
-# interrupted batch resumes and a plan that grows (more seeds) only runs
-# the new points. Points in OUTDIR that the plan does not name stay.
+# Each point's key: everything that can change its bytes. The boot (kernel
+# Image, .config and patches, initramfs, DTB, topology, timing and QEMU
+# options, the QEMU binary) and every input staged into it (all task sets,
+# the whole plan, knobs, capacities: a byte of any of them moves every job
+# of the boot, EXPERIMENTS.md sections 13 and 15), plus the point's own
+# plan line. A finished point whose key changed is stale and is removed;
+# one whose key is the same is kept, so an interrupted batch resumes. A
+# resumed boot starts at the first missing point, so the points before a
+# point in its boot (its manifest's "history") can differ from a run from
+# scratch; the manifest says so. Points in OUTDIR that the plan does not
+# name stay.
 imgsum=$(hash_files "$image")
 cfgsum=$(hash_files "$(dirname "$image")/../../../.config")
 initsum=$(hash_files "$initramfs")
 dtbsum=$(hash_files "$work/topo.dtb")
 topsum=$(hash_files "$topofile")
+insum=$(cd "$work/share/in" && for f in *; do echo "$f $(hash_files "$f")"; done | hash_files /dev/stdin)
 PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
 [ -n "$PATCHES" ] && patchsum=$(hash_files "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch)
 qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
-envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $(cat "$work/share/in/capacities") $timing ${accel[*]} ${QEMU_APPEND:-} $mem $qver"
+envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing ${accel[*]} ${QEMU_APPEND:-} $mem $qver"
 point_key() {	# NAME
-	local line
-	line=$(grep -m1 "^$1 " "$work/share/in/plan")
-	{ echo "$envkey"; echo "$line"; cat "$work/share/in/$(echo "$line" | cut -d' ' -f2)"; } |
-		sha256sum | cut -c1-16
+	printf '%s\n' "$envkey" "$(grep -m1 "^$1 " "$work/share/in/plan")" | sha256sum | cut -c1-16
 }
 declare -A pkey=()
+if [ $keys_only = 1 ]; then
+	for n in "${names[@]}"; do
+		k=$(point_key "$n") what=keep
+		if [ ! -d "$outdir/$n" ]; then what="run: new"
+		elif [ "$(cat "$outdir/$n/.point-key" 2>/dev/null)" != "$k" ]; then what="run: stale"
+		elif [ -e "$outdir/$n/FAILED" ] && [ "${KEEP_FAILED:-0}" != 1 ]; then what="run: failed"
+		fi
+		echo "$n $k $what"
+	done
+	exit 0
+fi
 mkdir -p "$outdir"
-stale=0
+stale=0 retry=0
 for n in "${names[@]}"; do
 	pkey[$n]=$(point_key "$n")
-	if [ -d "$outdir/$n" ] && [ "$(cat "$outdir/$n/.point-key" 2>/dev/null)" != "${pkey[$n]}" ]; then
+	[ -d "$outdir/$n" ] || continue
+	if [ "$(cat "$outdir/$n/.point-key" 2>/dev/null)" != "${pkey[$n]}" ]; then
 		rm -rf "${outdir:?}/$n"; stale=$((stale + 1))
+	elif [ -e "$outdir/$n/FAILED" ] && [ "${KEEP_FAILED:-0}" != 1 ]; then
+		rm -rf "${outdir:?}/$n"; retry=$((retry + 1))
 	fi
 done
 [ $stale = 0 ] || say "$stale finished point(s) in $outdir were stale (inputs changed): rerunning them"
+[ $retry = 0 ] || say "$retry failed point(s) in $outdir: running them again (KEEP_FAILED=1 keeps them)"
 rm -f "$outdir/.batch-key"	# the per-batch key of earlier versions
 point_timeout=${POINT_TIMEOUT:-600}
 dlgen_ver=$("$dlgen_host" --version | cut -d' ' -f2)
 
-# manifest POINT BOOT: how a finished point was produced.
+# manifest POINT BOOT DIR: how a finished point was produced, into DIR.
 manifest() {
-	local n=$1 ts line
+	local n=$1 ts line hist=
 	line=$(grep -m1 "^$n " "$work/share/in/plan")
 	ts=$(echo "$line" | cut -d' ' -f2)
+	for m in "${pending[@]}"; do [ "$m" = "$n" ] && break; hist="$hist $m"; done
 	{
 		echo "point: $line"
 		echo "taskset: $ts sha256 $(hash_files "$work/share/in/$ts")"
 		echo "kernel: $kernel Image sha256 $imgsum .config sha256 $cfgsum patches ${PATCHES:-none} sha256 $patchsum"
-		echo "knobs: $(tr '\n' ';' < "$outdir/$n/knobs.txt" 2>/dev/null)"
+		echo "knobs: $(tr '\n' ';' < "$3/knobs.txt" 2>/dev/null)"
 		echo "topology: $topo ($TOPO_CAPS) file sha256 $topsum dtb sha256 $dtbsum"
 		echo "qemu: $qver"
 		echo "timing: $timing (${accel[*]})"
 		echo "command: ${qemu[*]}"
 		echo "dlgen: $dlgen_ver"
 		echo "initramfs sha256: $initsum"
+		echo "staged inputs sha256: $insum"
 		echo "boot: $2 of this batch, point key ${pkey[$n]}"
+		echo "history: points before it in its boot:${hist:- none}"
 		echo "host seconds: $(host_seconds "$n") (from its start line to its results on the console)"
-	} > "$outdir/$n/manifest.txt"
+	} > "$3/manifest.txt"
 }
 
 # host_seconds POINT: host time from the point's start line to its first
@@ -285,8 +225,8 @@ host_seconds() {
 	local i
 	for i in 1 2 3 4 5 6 7 8 9 10; do
 		awk -v n="$1" '
-			$2 == "dlcap-init:" && $3 == "start" && index($4, n ":") == 1 { t0 = $1 }
-			$2 == "dlcap-file:" && index($3, n "/") == 1 && t0 != "" { printf "%.3f\n", $1 - t0; ok = 1; exit }
+			$2 == "start" && $3 == n { t0 = $1 }
+			$2 == "file" && $3 == n && t0 != "" { printf "%.3f\n", $1 - t0; ok = 1; exit }
 			END { exit !ok }' "$work/stamps" 2>/dev/null && return
 		sleep 0.1
 	done
@@ -304,20 +244,21 @@ eta() {
 	printf ', ETA %d:%02d' $((el / 60)) $((el % 60))
 }
 
-# collect BOOT: move every point the guest finished (renamed into place on
-# the share) into OUTDIR, atomically; called while QEMU runs and after.
+# collect BOOT: move every point the decoder put in place into OUTDIR,
+# key and manifest first, then renamed whole; called while QEMU runs and
+# after.
 collect() {
-	local n k lines bad
-	extract_frames
+	local n k lines bad tmp
 	for n in "${pending[@]}"; do
 		[ -d "$work/share/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
-		rm -rf "$outdir/.$n.tmp"
-		cp -r "$work/share/out/$n" "$outdir/.$n.tmp"
+		tmp=$outdir/.$n.tmp
+		rm -rf "$tmp"
+		cp -r "$work/share/out/$n" "$tmp"
 		bad=
-		[ -e "$outdir/.$n.tmp/FAILED" ] && bad=1
-		echo "${pkey[$n]}" > "$outdir/.$n.tmp/.point-key"
-		mv "$outdir/.$n.tmp" "$outdir/$n"
-		manifest "$n" "$1"
+		[ -e "$tmp/FAILED" ] && bad=1
+		echo "${pkey[$n]}" > "$tmp/.point-key"
+		manifest "$n" "$1" "$tmp"
+		mv "$tmp" "$outdir/$n"
 		k=0
 		for m in "${names[@]}"; do [ -d "$outdir/$m" ] && k=$((k + 1)); done
 		lines=$(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null) || true
@@ -326,21 +267,22 @@ collect() {
 	done
 }
 
-# watch PID LOG: wait for QEMU, killing it on a kernel error in the console
+# watch PID: wait for QEMU, killing it on a kernel error on the console
 # or when one point runs past POINT_TIMEOUT; prints the reason, if any.
-errors='Kernel panic|BUG:|WARNING:|Oops|rcu.*stall|INFO: task .* blocked|Unable to handle kernel'
+# The console is read once, as it grows, by the decoder and the badness
+# scanner; this loop only looks at what they found.
 watch() {
 	set +e	# runs in the background: no command here may end it early
-	local pid=$1 log=$2 last=0 t0 now
+	local pid=$1 last=0 t0 now n
 	t0=$(date +%s)
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 0.5
 		collect "$boot" >&2
-		if grep -qE "$errors" "$log"; then
+		if [ -s "$work/badness" ]; then
 			echo "kernel error on the console"; kill "$pid"; return
 		fi
 		now=$(date +%s)
-		n=$(grep -c '^dlcap-init: ' "$log")
+		n=$(wc -l < "$work/stamps")
 		[ "$n" != "$last" ] && { last=$n; t0=$now; }
 		if [ $((now - t0)) -gt "$point_timeout" ]; then
 			echo "no progress for ${point_timeout}s (POINT_TIMEOUT)"; kill "$pid"; return
@@ -348,13 +290,13 @@ watch() {
 	done
 }
 
-failed=0 boot=0 total_elapsed=0 qpid= wpid= spid=
+failed=0 boot=0 total_elapsed=0 qpid= wpid= dpid= bpid=
 done_before=0
 for n in "${names[@]}"; do [ -d "$outdir/$n" ] && done_before=$((done_before + 1)); done
 run_t0=$(date +%s)
 # Interrupted (Ctrl-C, make killed): take QEMU down too; finished points
 # are already in OUTDIR and the next run resumes after them.
-trap 'kill $qpid $wpid $spid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM
+trap 'kill $qpid $wpid $dpid $bpid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM
 : >> "$outdir/console.log"
 while :; do
 	pending=()
@@ -363,25 +305,29 @@ while :; do
 	boot=$((boot + 1))
 	say "$kernel on $topo, boot $boot: ${#pending[@]} of ${#names[@]} point(s) of $plan left, timing $timing, $qver"
 	for n in "${pending[@]}"; do grep -m1 "^$n " "$work/share/in/plan"; done > "$work/share/in/plan.boot"
-	rm -rf "$work/share/out" "$work/frames"; mkdir -p "$work/share/out"
-	frames_seen=	# a new console: extract_frames parses it from scratch
+	rm -rf "$work/share/out"; mkdir -p "$work/share/out"
+	: > "$work/stamps"; : > "$work/badness"
 	make_initrd
 	start=$(date +%s)
 	rc=0
 	timeout "$timeout_s" "${qemu[@]}" < /dev/null > "$work/console.log" 2>&1 &
 	qpid=$!
-	# Host time of the console lines that start a point and send its
-	# results (inotify via tail -F: ms, not the watcher's 0.5 s).
+	# One pass each over the console as it grows (tail -F: inotify), ending
+	# when QEMU does: the decoder (points, and the host time of their start
+	# lines and first frames) and the badness scanner.
 	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
-		perl -MTime::HiRes=time -ne '$| = 1; s/\r//;
-			printf "%.3f %s", time(), $_ if /^dlcap-(init: start |file: )/' > "$work/stamps" &
-	spid=$!
+		"$DLCAP_TOP/scripts/console-decode.pl" --stamps "$work/stamps" "$work/share/out" > /dev/null &
+	dpid=$!
+	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
+		"$DLCAP_TOP/scripts/console-badness.sh" > "$work/badness" &
+	bpid=$!
 	# In the background, so that a signal to this script is handled at once.
-	watch "$qpid" "$work/console.log" > "$work/reason" &
+	watch "$qpid" > "$work/reason" &
 	wpid=$!
 	wait "$wpid" || true
 	wait "$qpid" || rc=$?
-	wait "$spid" || true
+	wait "$dpid" || true
+	wait "$bpid" || true
 	reason=$(cat "$work/reason")
 	elapsed=$(( $(date +%s) - start ))
 	total_elapsed=$((total_elapsed + elapsed))
@@ -398,7 +344,7 @@ while :; do
 	fi
 	# The point that was running when the boot ended badly, or when the
 	# first kernel error was printed, is failed (its data, if any, kept).
-	errline=$(grep -nE "$errors" "$work/console.log" | head -1 | cut -d: -f1)
+	errline=$(head -1 "$work/badness" | cut -d: -f1)
 	if [ -n "$errline" ]; then
 		running=$(head -n "$errline" "$work/console.log" |
 			sed -n 's/^dlcap-init: start \([^:]*\):.*/\1/p' | tail -1)
@@ -420,6 +366,7 @@ while :; do
 		} > "$outdir/.$running.tmp/FAILED"
 		echo fail > "$outdir/.$running.tmp/rc"
 		echo "${pkey[$running]}" > "$outdir/.$running.tmp/.point-key"
+		manifest "$running" "$boot" "$outdir/.$running.tmp"
 		mv "$outdir/.$running.tmp" "$outdir/$running"
 		echo "run-batch: point $running FAILED: ${reason:-the guest stopped while it ran (QEMU exit $rc)}; see $outdir/$running/FAILED" >&2
 		failed=1

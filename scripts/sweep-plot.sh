@@ -26,7 +26,7 @@ done
 nt=$(echo $topos | wc -w)
 for kind in tardiness acceptance missratio share; do
 	plot_both "$out/$kind" "$((560 * nt + 140)),460" "$((4 * nt + 1))in,3.4in" "$DLCAP_TOP/plots/sweep.gp" \
-		"kind='$kind'; dir='$out'; topos='$topos'; pols='$pols'; title='$title'" \
+		"kind='$kind'; dir=$(gp_str "$out"); topos='$topos'; pols='$pols'; title=$(gp_str "$title")" \
 		"limits='$limits'; fits='$fits'" || die "gnuplot failed on $kind"
 done
 say "figures: $out/{tardiness,acceptance,missratio,share}.{png,pdf}"

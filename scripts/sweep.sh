@@ -2,9 +2,12 @@
 # Run a sweep: generate its task sets, one plan per (kernel, topology), run
 # each plan in one boot (resumable point by point), aggregate, plot.
 #
-# Usage: scripts/sweep.sh [--plan-only] NAME|FILE
+# Usage: scripts/sweep.sh [--plan-only|--policies] NAME|FILE
 #   NAME   experiments/sweeps/NAME.sweep (or a path to a .sweep file)
 #   --plan-only  write the task sets and plans, print the plans, boot nothing
+#   --policies   check the file, print "NAME KERNEL [KNOB=VALUE...]" per
+#                policy (the one parser of sweep files: lib.sh and the
+#                Makefile ask this)
 # Environment: SWEEP_JOBS=N boots N guests at a time per (kernel, topology),
 #   each running every N-th point (default 2: on a 2-core host two boots
 #   gave ~1.5x the points per hour of one, EXPERIMENTS.md section 11);
@@ -30,8 +33,9 @@
 # policies are compared on identical sets.
 set -eu
 . "$(dirname "$0")/lib.sh"
-plan_only=0
+plan_only=0 policies_only=0
 [ "${1:-}" = --plan-only ] && { plan_only=1; shift; }
+[ "${1:-}" = --policies ] && { policies_only=1; shift; }
 [ $# = 1 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
 case "$1" in
 */*) file=$1 ;;
@@ -40,13 +44,13 @@ esac
 [ -r "$file" ] || { echo "sweep: no sweep file $file" >&2; exit 2; }
 name=$(basename "$file" .sweep)
 gen=$DLCAP_TOP/dlgen/build/dlgen-gen
-[ -x "$gen" ] || die "dlgen-gen is not built (make -C dlgen)"
 
 # Parse; every problem is one line naming the file, line and key.
 topos= us= seeds= ntasks= duration= genopts= dlgenopts= title= bad=0 lineno=0
 pnames=() pkernels=() pknobs=()
 err() { echo "$file:$lineno: $*" >&2; bad=1; }
 isnum() { [[ $1 =~ ^[0-9]+([.][0-9]+)?$ ]]; }
+set -f	# values are words, never file names (title = U * 2)
 while IFS= read -r line || [ -n "$line" ]; do
 	lineno=$((lineno + 1))
 	line=${line%%#*}
@@ -54,7 +58,8 @@ while IFS= read -r line || [ -n "$line" ]; do
 	if ! [[ $line =~ ^[[:space:]]*([a-z]+)([[:space:]]+([A-Za-z0-9_.-]+))?[[:space:]]*=(.*)$ ]]; then
 		err "not 'key = value': $line"; continue
 	fi
-	key=${BASH_REMATCH[1]} arg=${BASH_REMATCH[3]} val=$(echo ${BASH_REMATCH[4]})
+	key=${BASH_REMATCH[1]} arg=${BASH_REMATCH[3]} val=${BASH_REMATCH[4]}
+	read -r -a words <<< "$val"; val=${words[*]-}	# trimmed, spaces squeezed
 	[ "$key" = policy ] || [ -z "$arg" ] || { err "$key: unexpected '$arg' before '='"; continue; }
 	case "$key" in
 	topologies)
@@ -71,9 +76,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 		[ -r "$DLCAP_TOP/kernels/variants/$1" ] || err "policy $arg: no kernel variant '$1' (kernels/variants/)"
 		k=$1; shift
 		for kv in "$@"; do
-			awk -v k="${kv%%=*}" -v v="${kv#*=}" '
-				$1 == k { for (i = 2; i <= NF; i++) if ($i == v) ok = 1 }
-				END { exit !ok }' "$DLCAP_TOP/kernels/knobs" ||
+			knob_valid "$kv" ||
 				err "policy $arg: '$kv' is not NAME=VALUE from kernels/knobs"
 		done
 		pnames+=("$arg") pkernels+=("$k") pknobs+=("$*") ;;
@@ -107,6 +110,12 @@ lineno=end
 [ -n "$ntasks" ] || err "no 'tasks ='"
 [ -n "$duration" ] || err "no 'duration ='"
 [ $bad = 0 ] || exit 2
+set +f
+if [ $policies_only = 1 ]; then
+	for i in "${!pnames[@]}"; do echo "${pnames[$i]} ${pkernels[$i]}${pknobs[$i]:+ ${pknobs[$i]}}"; done
+	exit 0
+fi
+[ -x "$gen" ] || die "dlgen-gen is not built (make -C dlgen)"
 
 results=${DLCAP_RESULTS:-$DLCAP_TOP/results}
 raw=$results/raw/sweeps/$name

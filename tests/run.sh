@@ -182,6 +182,9 @@ for bad in 'rate 4 1' 'rate 1 0' 'rate 1 1/70000' 'rates fast'; do
 		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/err') = 1 && grep -q '$tmp/rate.topo:3:' '$tmp/err'"
 done
 
+echo "== console tools on canned consoles (decoder, badness scanner, re-check; no QEMU)"
+run tests/check-console.sh || grep -q '^FAIL' "$log" || fail "tests/check-console.sh exited non-zero"
+
 echo "== every target make help lists resolves with an empty cache (make -n)"
 run tests/check-make-targets.sh || grep -q '^FAIL' "$log" || fail "tests/check-make-targets.sh exited non-zero"
 
@@ -323,9 +326,8 @@ else
 			scripts/run-batch.sh stock hikey960 tests/plans/boot-only.plan "$tmp/wrongcaps" > "$tmp/wrong.out" 2>&1; rc=$?
 		expect "a guest whose capacities differ from the topology refuses to run (exit $rc)" \
 			sh -c "test $rc = 1 && grep -q 'guest refused to run: cpu_capacity is' '$tmp/wrong.out' && test ! -e '$tmp/wrongcaps/idle'"
-		DLCAP_TEST_DAMAGE=idle/jobs.csv scripts/run-batch.sh stock symmetric8 tests/plans/boot-only.plan "$tmp/damaged" > "$tmp/damaged.out" 2>&1; rc=$?
-		expect "a result file damaged on the console fails its point (SHA-256), exit $rc" \
-			sh -c "test $rc = 1 && grep -q 'idle/jobs.csv did not check out' '$tmp/damaged/idle/FAILED'"
+		echo "== runner: point keys cover every input (run-batch.sh --keys, no boot)"
+		run tests/check-keys.sh || grep -q '^FAIL' "$log" || fail "tests/check-keys.sh exited non-zero"
 		echo "== runner: faults are failed points, the rest still runs; resume redoes nothing"
 		POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults.out" 2>&1; rc=$?
 		expect "a batch with failed points exits 1 (got $rc)" test $rc = 1
@@ -340,8 +342,10 @@ else
 		expect "faults: every finished point has a manifest with kernel, topology, QEMU, dlgen" \
 			sh -c "for p in ok1 ok2 ok3; do grep -q '^kernel: stock Image sha256' '$tmp/faults/'\$p/manifest.txt && grep -q '^qemu: QEMU emulator' '$tmp/faults/'\$p/manifest.txt && grep -q '^dlgen: ' '$tmp/faults/'\$p/manifest.txt || exit 1; done"
 		stamp=$(stat -c %Y "$tmp/faults/ok1/jobs.csv")
-		POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults2.out" 2>&1
-		expect "faults: running the batch again boots nothing and redoes no point" \
+		expect "faults: the saved run re-checks against its console without booting (scripts/recheck.sh)" \
+			sh -c "scripts/recheck.sh '$tmp/faults' > '$tmp/recheck.out'; grep -qx 'ok1: same' '$tmp/recheck.out' && grep -q 'Kernel panic - not syncing' '$tmp/recheck.out'"
+		KEEP_FAILED=1 POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults2.out" 2>&1
+		expect "faults: running the batch again (KEEP_FAILED=1) boots nothing and redoes no point" \
 			sh -c "grep -q 'done: 0 boot' '$tmp/faults2.out' && test $stamp = \$(stat -c %Y '$tmp/faults/ok1/jobs.csv')"
 		printf 'a cover-letter.json -d 1000\nb cover-letter.json -d 1000\n' > "$tmp/resume.plan"
 		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume1.out" 2>&1 &
@@ -353,11 +357,14 @@ else
 		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume2.out" 2>&1
 		expect "resume: the rerun runs only the missing point" \
 			sh -c "grep -q '1 of 2 point' '$tmp/resume2.out' && ! grep -q '\] a:' '$tmp/resume2.out' && test -d '$tmp/resume/b'"
-		stamp=$(stat -c %Y "$tmp/resume/a/jobs.csv")
 		printf 'c cover-letter.json -d 500\n' >> "$tmp/resume.plan"
 		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume3.out" 2>&1
-		expect "resume: a plan that grows runs only its new point, the old ones untouched" \
-			sh -c "grep -q '1 of 3 point' '$tmp/resume3.out' && test -d '$tmp/resume/c' && test $stamp = \$(stat -c %Y '$tmp/resume/a/jobs.csv')"
+		expect "resume: a plan that grows reruns every point (the whole plan is in the boot's bytes)" \
+			sh -c "grep -q '3 of 3 point' '$tmp/resume3.out' && grep -q '2 finished point(s) .* were stale' '$tmp/resume3.out' && test -d '$tmp/resume/c'"
+		touch "$tmp/resume/b/FAILED"
+		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume4.out" 2>&1
+		expect "resume: a failed point is run again, the others kept" \
+			sh -c "grep -q '1 failed point(s)' '$tmp/resume4.out' && grep -q '1 of 3 point' '$tmp/resume4.out' && test ! -e '$tmp/resume/b/FAILED'"
 		echo "== a sweep end to end (tests/sweeps/tiny.sweep: 4 points, two boots at once)"
 		SWEEP_JOBS=2 scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep1.out" 2>&1; rc=$?
 		tail -4 "$tmp/sweep1.out"

@@ -1,0 +1,50 @@
+#!/bin/bash
+# Check a plan before anything boots, and print what the guest is to run.
+# Usage: scripts/plan-check.sh PLANFILE
+#   A plan line is NAME TASKSET [KNOB=VALUE...] [DLGEN OPTIONS...]; TASKSET
+#   is relative to experiments/tasksets/ unless absolute: a .json task set
+#   (checked with dlgen --check) or a .sh script the guest runs; knobs are
+#   from kernels/knobs. Prints, per point, "NAME<TAB>TASKSET PATH<TAB>the
+#   guest's plan line" (NAME, the task set's file name, the rest).
+#   DLGEN_HOST: the host's dlgen (default dlgen/build/dlgen).
+# Exit status: 0; 2 with one "PLANFILE:LINE: ..." line per problem.
+set -eu
+. "$(dirname "$0")/lib.sh"
+[ $# = 1 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+planfile=$1
+dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
+[ -r "$planfile" ] || { echo "plan-check: no plan $planfile" >&2; exit 2; }
+names=() tasksets=() out=() bad=0 lineno=0
+while read -r name ts args; do
+	lineno=$((lineno + 1))
+	case "$name" in ''|'#'*) continue ;; esac
+	if [ -z "$ts" ]; then
+		echo "$planfile:$lineno: point '$name' names no task set" >&2; bad=1; continue
+	fi
+	case "$name" in
+	*[!A-Za-z0-9._-]*|.*) echo "$planfile:$lineno: point name '$name' is not letters, digits, . _ - (not first .)" >&2; bad=1 ;;
+	esac
+	case " ${names[*]-} " in *" $name "*)
+		echo "$planfile:$lineno: point name '$name' is used twice" >&2; bad=1 ;;
+	esac
+	names+=("$name")
+	case "$ts" in
+	/*) tsfile=$ts ;;
+	*) tsfile=$DLCAP_TOP/experiments/tasksets/$ts ;;
+	esac
+	case "$ts" in
+	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; } ;;
+	*) tasksets+=("$tsfile") ;;
+	esac
+	for a in $args; do
+		case "$a" in -*) continue ;; *=*) ;; *) continue ;; esac
+		knob_valid "$a" || { echo "$planfile:$lineno: knob '$a' is not NAME=VALUE from kernels/knobs" >&2; bad=1; }
+	done
+	out+=("$name	$tsfile	$name ${ts##*/} $args")	# (the space before an empty $args is in the boot's bytes)
+done < "$planfile"
+[ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }
+[ $bad = 0 ] || exit 2
+if [ ${#tasksets[@]} -gt 0 ]; then
+	"$dlgen_host" --check "${tasksets[@]}" >&2 || exit 2
+fi
+printf '%s\n' "${out[@]}"
