@@ -314,6 +314,7 @@ int main(int argc, char **argv)
 	long long dur_ms = -1, ms;
 	uint64_t start;
 	int check = 0, c, ret = 0, not_vm_ok = 0, loops_mode = 0;
+	long long bench_n = 0;
 	static struct loop_calibration lc;
 	char *end;
 
@@ -357,27 +358,15 @@ int main(int argc, char **argv)
 		case 't':
 			cfg.count_throttles = 1;
 			break;
-		case 'B': {
-			long long n;
-			double ns;
-
+		case 'B':
 			errno = 0;
-			n = strtoll(optarg, &end, 10);
-			if (errno || *end || n < 1 || n > DLGEN_MAX_JOBS) {
+			bench_n = strtoll(optarg, &end, 10);
+			if (errno || *end || bench_n < 1 || bench_n > DLGEN_MAX_JOBS) {
 				fprintf(stderr, "dlgen: --bench-log: '%s' is not a job count (1..%u)\n",
 					optarg, DLGEN_MAX_JOBS);
 				return EXIT_INPUT;
 			}
-			if (capacity_table_read(&caps, sysfs) < 0)
-				caps.ncpus = 1;
-			ns = run_bench_logging(&caps, (unsigned int)n);
-			if (ns < 0) {
-				fprintf(stderr, "dlgen: --bench-log: out of memory\n");
-				return EXIT_SYS;
-			}
-			printf("dlgen: per-job bookkeeping: %.1f ns per job over %lld jobs\n", ns, n);
-			return 0;
-		}
+			break;
 		case 'w':
 			if (!strcmp(optarg, "loops")) {
 				loops_mode = 1;
@@ -396,6 +385,21 @@ int main(int argc, char **argv)
 			usage(stderr);
 			return EXIT_INPUT;
 		}
+	}
+	/* acted on after every option is read: -s may come after --bench-log */
+	if (bench_n) {
+		double ns;
+
+		if (capacity_table_read(&caps, sysfs) < 0)
+			caps.ncpus = 1;
+		ns = run_bench_logging(&caps, (unsigned int)bench_n);
+		if (ns < 0) {
+			fprintf(stderr, "dlgen: --bench-log: out of memory\n");
+			return EXIT_SYS;
+		}
+		printf("dlgen: per-job bookkeeping: %.1f ns per job over %lld jobs (%u CPUs)\n",
+		       ns, bench_n, caps.ncpus);
+		return 0;
 	}
 	if (check)
 		return optind < argc ? check_files(argc - optind, argv + optind)

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "jsondup.h"
 #include "parse.h"
 
 #define NS_PER_US	1000ULL
@@ -510,8 +511,12 @@ static void finish_events(struct parse_ctx *c, const char *name, json_object *ph
 		for (j = 0; j < ph->nevents; j++) {
 			if (ph->ev[j].kind == EV_TIMER && !t->period_ns)
 				t->period_ns = ph->ev[j].ns;
-			if (ph->ev[j].kind == EV_RUN && i == 0)
-				t->run_ns += ph->ev[j].ns;
+			if (ph->ev[j].kind == EV_RUN && i == 0 &&
+			    __builtin_add_overflow(t->run_ns, ph->ev[j].ns, &t->run_ns)) {
+				problem(c, "tasks", name, "run",
+					"the run events of a pass add up past 2^64 ns");
+				t->run_ns = UINT64_MAX;
+			}
 		}
 	}
 }
@@ -523,6 +528,7 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 	json_object *phases = NULL, *legacy_rt = NULL, *legacy_p = NULL, *legacy_d = NULL;
 	/* Keys seen, valid or not: a bad value is one problem, not two. */
 	int have_runtime = 0, have_period = 0, have_deadline = 0, have_loop = 0;
+	int have_priority = 0;
 	int loop = 1;
 
 	memset(t, 0, sizeof(*t));
@@ -552,7 +558,7 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 			get_uint(c, v, "tasks", name, k, 1, DLGEN_MAX_INSTANCES,
 				 &t->instances);
 		} else if (!strcmp(k, "priority")) {
-			get_uint(c, v, "tasks", name, k, 0, 99, &t->priority);
+			have_priority = get_uint(c, v, "tasks", name, k, 0, 99, &t->priority);
 		} else if (!strcmp(k, "util_min") || !strcmp(k, "util_max")) {
 			unsigned int u;
 
@@ -629,8 +635,13 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		if (t->dl_runtime_ns || t->dl_period_ns || t->dl_deadline_ns)
 			problem(c, "tasks", name, "policy",
 				"dl-* keys need \"policy\": \"SCHED_DEADLINE\"");
-		if ((t->policy == POLICY_FIFO || t->policy == POLICY_RR) && !t->priority)
-			t->priority = 10;
+		if ((t->policy == POLICY_FIFO || t->policy == POLICY_RR) && !t->priority) {
+			if (have_priority)
+				problem(c, "tasks", name, "priority",
+					"priority 0 is not a %s priority (1..99)",
+					policy_name(t->policy));
+			t->priority = 10;	/* rt-app's default, when not given */
+		}
 		return;
 	}
 	if (!have_runtime)
@@ -734,7 +745,8 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 	struct json_tokener *tok;
 	json_object *root, *tasks = NULL;
 	enum json_tokener_error jerr;
-	unsigned int i;
+	unsigned int i, threads = 0;
+	size_t end, dup, first;
 	int line, col;
 
 	memset(ts, 0, sizeof(*ts));
@@ -753,7 +765,37 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		json_object_put(root);
 		return 1;
 	}
+	/* json-c stops after the first value: what follows must be blank */
+	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
+	if (end > strlen(text))	/* it may count the terminating NUL */
+		end = strlen(text);
+	end += strspn(text + end, " \t\r\n");
+	if (text[end]) {
+		offset_to_linecol(text, end, &line, &col);
+		fprintf(err, "%s:%d:%d: text after the end of the JSON object\n",
+			path, line, col);
+		json_object_put(root);
+		return 1;
+	}
+	/* json-c keeps the last of two equal keys without a word */
+	switch (json_find_dup(text, strlen(text), &dup, &first)) {
+	case 1: {
+		int fline, fcol;
+		size_t klen = strcspn(text + dup + 1, "\"");
+
+		offset_to_linecol(text, dup, &line, &col);
+		offset_to_linecol(text, first, &fline, &fcol);
+		fprintf(err, "%s:%d:%d: key \"%.*s\" appears twice in one object (first at line %d); json-c would silently keep only the last\n",
+			path, line, col, (int)klen, text + dup + 1, fline);
+		json_object_put(root);
+		return 1;
+	}
+	case -1:
+		fprintf(err, "%s:1:1: JSON nests deeper than 64 levels\n", path);
+		json_object_put(root);
+		return 1;
+	}
 
 	if (!json_object_is_type(root, json_type_object)) {
 		fprintf(err, "%s:1:1: top level: expected an object\n", path);
@@ -790,13 +832,25 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		if (!ts->ntasks)
 			problem(&c, "tasks", NULL, NULL, "no tasks");
 	}
+	for (i = 0; i < ts->ntasks; i++) {
+		threads += ts->tasks[i].instances;
+		if (threads > DLGEN_MAX_THREADS) {
+			problem(&c, "tasks", ts->tasks[i].name, "instance",
+				"more than %d instances in all (threads, each with a locked %d KiB stack)",
+				DLGEN_MAX_THREADS, DLGEN_THREAD_STACK / 1024);
+			break;
+		}
+	}
 	for (i = 0; ts->duration_ns && i < ts->ntasks; i++) {
 		const struct task_spec *t = &ts->tasks[i];
+		uint64_t first_end;
 
-		if (t->run_ns && t->delay_ns + t->run_ns > ts->duration_ns)
+		if (__builtin_add_overflow(t->delay_ns, t->run_ns, &first_end))
+			first_end = UINT64_MAX;
+		if (t->run_ns && first_end > ts->duration_ns)
 			problem(&c, "tasks", t->name, "run",
 				"delay + run (%llu us) is longer than global.duration: no job could finish",
-				(unsigned long long)((t->delay_ns + t->run_ns) / NS_PER_US));
+				(unsigned long long)(first_end / NS_PER_US));
 	}
 	json_object_put(root);
 	return c.problems;

@@ -6,11 +6,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -44,8 +46,9 @@ struct run_shared {
 	pthread_cond_t cond;
 	int ready;		/* threads past sched_setattr() */
 	int go;
+	int done;		/* every task thread returned: the watchdog may go */
 	int abort;		/* set-up failed: run no jobs */
-	volatile int stop;	/* the watchdog fired */
+	atomic_int stop;	/* the watchdog fired */
 	uint64_t start;		/* common time zero, CLOCK_MONOTONIC ns */
 };
 
@@ -99,7 +102,7 @@ static void align_start(uint64_t period_ns)
 }
 
 /* SIGXCPUs of SCHED_FLAG_DL_OVERRUN, counted by the thread that got them. */
-static __thread volatile unsigned int overruns;
+static __thread volatile sig_atomic_t overruns;
 
 static void on_sigxcpu(int sig)
 {
@@ -166,15 +169,19 @@ static int set_policy(const struct task_spec *t)
  */
 static uint64_t cbs_deadline(int fd)
 {
-	char buf[4096], *p;
+	char buf[16384], *p;
+	size_t len = 0;
 	ssize_t n;
 
 	if (fd < 0)
 		return 0;
-	n = pread(fd, buf, sizeof(buf) - 1, 0);
-	if (n <= 0)
+	/* the whole file: with schedstats on, dl.deadline sits past 4 KiB */
+	while (len < sizeof(buf) - 1 &&
+	       (n = pread(fd, buf + len, sizeof(buf) - 1 - len, (off_t)len)) > 0)
+		len += (size_t)n;
+	if (!len)
 		return 0;
-	buf[n] = 0;
+	buf[len] = 0;
 	p = strstr(buf, "dl.deadline");
 	if (!p || !(p = strchr(p, ':')))
 		return 0;
@@ -272,14 +279,17 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 	unsigned int p, e;
 
 	int tloop = t->loop, ploop = 1;
+	long long passes;
 
 	/*
 	 * One phase repeated by the task's loop is one phase with the loops
 	 * multiplied: its timers keep one schedule and a job spans passes.
 	 */
 	if (t->nphases == 1) {
+		/* in 64 bits: 100000 x 100000 passes wrapped to "forever" */
+		passes = (long long)tloop * t->phases[0].loop;
 		ploop = tloop < 0 || t->phases[0].loop < 0 ? DLGEN_LOOP_FOREVER :
-			tloop * t->phases[0].loop;
+			passes > INT_MAX ? INT_MAX : (int)passes;
 		tloop = 1;
 	}
 	js.schedfd = schedfd;
@@ -291,7 +301,7 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 			uint64_t t0 = pass || p ? mono_ns() : start + t->delay_ns;
 			uint64_t ptimer = phase_timer_ns(ph);
 
-			if (t0 >= stop || sh->stop || l->njobs >= l->maxjobs)
+			if (t0 >= stop || atomic_load(&sh->stop) || l->njobs >= l->maxjobs)
 				return;
 			/* absolute timers: expiries t0 + k * period, k >= 1 */
 			for (e = 0; e < ph->nevents; e++)
@@ -303,7 +313,7 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 				if (it && !ptimer) {
 					/* no timer: every pass is a job */
 					job_close(l, &js, 0);
-					if (mono_ns() >= stop || sh->stop)
+					if (mono_ns() >= stop || atomic_load(&sh->stop))
 						return;
 					job_open(l, &js, mono_ns(), 0, p);
 				}
@@ -311,7 +321,7 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 					const struct event *ev = &ph->ev[e];
 					uint64_t until;
 
-					if (sh->stop) {
+					if (atomic_load(&sh->stop)) {
 						job_close(l, &js, 1);
 						return;
 					}
@@ -361,7 +371,7 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 					}
 				}
 			}
-			job_close(l, &js, sh->stop != 0);
+			job_close(l, &js, atomic_load(&sh->stop) != 0);
 		}
 	}
 }
@@ -444,13 +454,16 @@ double run_bench_logging(const struct capacity_table *ct, unsigned int n)
 
 /*
  * The watchdog: at the highest SCHED_FIFO priority when allowed, so that
- * spinning RT tasks cannot hold it off; it sleeps until start + duration +
- * grace, then tells every job to stop where it is.
+ * spinning RT tasks cannot hold it off; it waits until start + duration +
+ * grace, then tells every job to stop where it is. It is woken early when
+ * every task thread has returned (not cancelled: a cancelled thread's
+ * frames are never unwound cleanly, which ASan reported).
  */
 static void *watchdog_thread(void *p)
 {
 	struct run_shared *sh = p;
 	struct sched_param sp = { .sched_priority = sched_get_priority_max(SCHED_FIFO) };
+	struct timespec ts;
 	uint64_t t;
 
 	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
@@ -458,10 +471,13 @@ static void *watchdog_thread(void *p)
 	while (!sh->go)
 		pthread_cond_wait(&sh->cond, &sh->lock);
 	t = sh->start + sh->cfg->duration_ns + sh->cfg->grace_ns;
+	ts.tv_sec = (time_t)(t / 1000000000ULL);
+	ts.tv_nsec = (long)(t % 1000000000ULL);
+	while (!sh->done && !sh->abort &&
+	       pthread_cond_timedwait(&sh->cond, &sh->lock, &ts) != ETIMEDOUT)
+		;
 	pthread_mutex_unlock(&sh->lock);
-	if (!sh->abort)
-		sleep_until(t);
-	sh->stop = 1;
+	atomic_store(&sh->stop, 1);
 	return NULL;
 }
 
@@ -474,9 +490,22 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	unsigned int i, created = 0;
 	int err = 0, refused = 0, have_wd;
 	sigset_t xcpu, oldmask;
+	pthread_attr_t attr;
+	pthread_condattr_t cattr;
 
+	/*
+	 * Stacks of a known size: dlgen mlockall()s before creating threads,
+	 * and with the default 8 MiB stacks thread creation failed near 100
+	 * instances in a 1 GiB guest (DLGEN_MAX_THREADS x this is locked).
+	 */
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, DLGEN_THREAD_STACK);
 	pthread_mutex_init(&sh.lock, NULL);
-	pthread_cond_init(&sh.cond, NULL);
+	/* the watchdog's timed wait is against CLOCK_MONOTONIC, as the jobs */
+	pthread_condattr_init(&cattr);
+	pthread_condattr_setclock(&cattr, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh.cond, &cattr);
+	pthread_condattr_destroy(&cattr);
 	/*
 	 * The kernel sends SIGXCPU of SCHED_FLAG_DL_OVERRUN to the process:
 	 * block it here (threads inherit the mask) so that only the threads
@@ -497,7 +526,7 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	for (i = 0; i < nlogs; i++) {
 		args[i].sh = &sh;
 		args[i].log = &logs[i];
-		err = pthread_create(&th[i], NULL, task_thread, &args[i]);
+		err = pthread_create(&th[i], &attr, task_thread, &args[i]);
 		if (err)
 			break;
 		created++;
@@ -509,7 +538,8 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 
 	for (i = 0; i < created; i++)
 		refused |= logs[i].setattr_ret != 0;
-	have_wd = !pthread_create(&wd, NULL, watchdog_thread, &sh);
+	have_wd = !pthread_create(&wd, &attr, watchdog_thread, &sh);
+	pthread_attr_destroy(&attr);
 
 	pthread_mutex_lock(&sh.lock);
 	sh.start = mono_ns() + cfg->start_margin_ns;
@@ -521,8 +551,10 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	for (i = 0; i < created; i++)
 		pthread_join(th[i], NULL);
 	if (have_wd) {
-		sh.stop = 1;
-		pthread_cancel(wd);	/* it may still sleep: end it */
+		pthread_mutex_lock(&sh.lock);
+		sh.done = 1;	/* it may still wait: end it */
+		pthread_cond_broadcast(&sh.cond);
+		pthread_mutex_unlock(&sh.lock);
 		pthread_join(wd, NULL);
 	}
 	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);

@@ -13,6 +13,12 @@
 #define DLGEN_NAME_MAX		64
 #define DLGEN_MAX_INSTANCES	256
 #define DLGEN_MAX_TASKS		256
+/* Threads of one run (all instances of all tasks), each with a stack of
+ * DLGEN_THREAD_STACK bytes, locked in memory: 1024 x 128 KiB = 128 MiB. */
+#define DLGEN_MAX_THREADS	1024
+#ifndef DLGEN_THREAD_STACK	/* the sanitizer build needs more */
+#define DLGEN_THREAD_STACK	(128 * 1024)
+#endif
 #define DLGEN_MAX_CPUS		256
 #define DLGEN_MAX_CPUS_WORDS	(DLGEN_MAX_CPUS / 64)
 
@@ -92,9 +98,11 @@ static inline uint64_t phase_min_pass_ns(const struct phase *ph)
 	uint64_t t = 0;
 	unsigned int i;
 
+	/* saturating: 16 events of up to 2^63 ns must not wrap to "spins" */
 	for (i = 0; i < ph->nevents; i++)
-		if (ph->ev[i].kind != EV_YIELD)
-			t += ph->ev[i].ns;
+		if (ph->ev[i].kind != EV_YIELD &&
+		    __builtin_add_overflow(t, ph->ev[i].ns, &t))
+			return UINT64_MAX;
 	return t;
 }
 

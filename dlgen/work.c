@@ -110,7 +110,7 @@ static uint64_t next_chunk(uint64_t loops, uint64_t pass_work, uint64_t left)
 
 uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
-		       const volatile int *stop)
+		       const atomic_int *stop)
 {
 	uint64_t done = 0, loops = EMU_FIRST_LOOPS;
 	uint64_t last = clock_ns(CLOCK_THREAD_CPUTIME_ID);
@@ -120,7 +120,7 @@ uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 	 * Time spent preempted is not thread CPU time, so it is never
 	 * charged; a pass of 0 loops is a bare sample.
 	 */
-	while (done < want_ns && !*stop) {
+	while (done < want_ns && !atomic_load_explicit(stop, memory_order_relaxed)) {
 		uint64_t w;
 
 		busy_loops(loops);
@@ -134,12 +134,12 @@ uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 
 uint64_t work_for_time(const struct capacity_table *ct, uint64_t until_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
-		       const volatile int *stop)
+		       const atomic_int *stop)
 {
 	uint64_t done = 0, last = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 
 	cpu_trace_add(tr, sched_getcpu());
-	while (clock_ns(CLOCK_MONOTONIC) < until_ns && !*stop)
+	while (clock_ns(CLOCK_MONOTONIC) < until_ns && !atomic_load_explicit(stop, memory_order_relaxed))
 		done += work_sample(ct, tr, busy_ns, &last);
 	return done;
 }
@@ -245,13 +245,13 @@ int loops_calibrate(struct loop_calibration *lc, const struct capacity_table *ct
 
 uint64_t work_loops(const struct capacity_table *ct, const struct loop_calibration *lc,
 		    uint64_t want_ns, struct cpu_trace *tr, uint64_t *busy_ns,
-		    const volatile int *stop)
+		    const atomic_int *stop)
 {
 	uint64_t left = (uint64_t)((double)want_ns / lc->ref_ns_per_loop + 0.5);
 	uint64_t done = 0, last = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 
 	cpu_trace_add(tr, sched_getcpu());
-	while (left && !*stop) {
+	while (left && !atomic_load_explicit(stop, memory_order_relaxed)) {
 		uint64_t n = left < LOOPS_CHUNK ? left : LOOPS_CHUNK;
 
 		busy_loops(n);

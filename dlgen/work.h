@@ -6,6 +6,7 @@
 #ifndef DLGEN_WORK_H
 #define DLGEN_WORK_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include "joblog.h"
 
@@ -38,7 +39,7 @@ uint64_t work_scaled(const struct capacity_table *ct, int cpu,
  */
 uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
-		       const volatile int *stop);
+		       const atomic_int *stop);
 
 /*
  * rt-app's "runtime" event: spin until CLOCK_MONOTONIC reaches @until_ns,
@@ -47,7 +48,7 @@ uint64_t work_emulated(const struct capacity_table *ct, uint64_t want_ns,
  */
 uint64_t work_for_time(const struct capacity_table *ct, uint64_t until_ns,
 		       struct cpu_trace *tr, uint64_t *busy_ns,
-		       const volatile int *stop);
+		       const atomic_int *stop);
 
 /*
  * The "loops" work mode, for real boards: rt-app's calibrated busy loop.
@@ -84,6 +85,6 @@ int loops_calibrate(struct loop_calibration *lc, const struct capacity_table *ct
  */
 uint64_t work_loops(const struct capacity_table *ct, const struct loop_calibration *lc,
 		    uint64_t want_ns, struct cpu_trace *tr, uint64_t *busy_ns,
-		    const volatile int *stop);
+		    const atomic_int *stop);
 
 #endif

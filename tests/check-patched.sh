@@ -8,18 +8,19 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 stock=${1:?} hikey=${2:?} dyn=${3:?}
 
 # Admission on HiKey960, 16 tasks of 8000/16000 us, bw = (8000 << 20) /
-# 16000 = 524288 each, limit = (996147 * sum_cap) >> 10:
-#   capacity: sum_cap = 4*462 + 4*1024 = 5944 -> 5782322 -> 11 tasks
-#   cpus:     sum_cap = 8*1024                -> 7969176 -> 15 tasks
+# 16000 = 524288 each, limit = (996147 * sum_cap) >> 10, sum_cap from the
+# topology file (capacity: 4*462 + 4*1024 = 5944 -> 11 tasks; cpus: 8*1024
+# -> 15 tasks):
 limit() { echo $(( (996147 * $1 >> 10) / 524288 )); }
-check "arithmetic: capacity admits $(limit 5944), cpus admits $(limit 8192)" \
-	test "$(limit 5944) $(limit 8192)" = "11 15"
-check "stock admits 11 of 16 (got $(admitted "$stock/adm"))" test "$(admitted "$stock/adm")" = 11
-check "patched, defaults, admits 11 (got $(admitted "$hikey/adm"))" test "$(admitted "$hikey/adm")" = 11
-check "patched, dl_admission=capacity, admits 11 (got $(admitted "$hikey/adm-capacity"))" \
-	test "$(admitted "$hikey/adm-capacity")" = 11
-check "patched, dl_admission=cpus, admits 15 (got $(admitted "$hikey/adm-cpus"))" \
-	test "$(admitted "$hikey/adm-cpus")" = 15
+eval "$("$top/scripts/topo.sh" "$top/experiments/topologies/hikey960.topo")"
+sum_cap=0; for c in $TOPO_CAPS; do sum_cap=$((sum_cap + c)); done
+cap_n=$(limit $sum_cap) cpus_n=$(limit $((1024 * TOPO_NCPUS)))
+check "stock admits $cap_n of 16 (got $(admitted "$stock/adm"))" test "$(admitted "$stock/adm")" = "$cap_n"
+check "patched, defaults, admits $cap_n (got $(admitted "$hikey/adm"))" test "$(admitted "$hikey/adm")" = "$cap_n"
+check "patched, dl_admission=capacity, admits $cap_n (got $(admitted "$hikey/adm-capacity"))" \
+	test "$(admitted "$hikey/adm-capacity")" = "$cap_n"
+check "patched, dl_admission=cpus, admits $cpus_n (got $(admitted "$hikey/adm-cpus"))" \
+	test "$(admitted "$hikey/adm-cpus")" = "$cpus_n"
 check "refusals are EBUSY" \
 	test "$(awk -F, 'NR > 1 && $10 == 0 { print $11 }' "$hikey/adm-cpus/tasks.csv" | sort -u)" = EBUSY
 

@@ -51,6 +51,9 @@ else
 	cat "$tmp/san.log"; fail "dlgen unit tests build with sanitizers"
 fi
 
+echo "== dlgen itself under ASan + UBSan, natively (SCHED_OTHER; fake sysfs)"
+run tests/check-dlgen-native.sh || grep -q '^FAIL' "$log" || fail "tests/check-dlgen-native.sh exited non-zero"
+
 echo "== dlgen JSON front end under libFuzzer (15 s; corpus: task sets + past crashes)"
 if make -s -C dlgen fuzz FUZZ_SECONDS=15 > "$tmp/fuzz.log" 2>&1; then
 	pass "fuzzing the parser found no crash, leak or UB ($(grep -o 'Done [0-9]* runs' "$tmp/fuzz.log"))"
@@ -68,7 +71,7 @@ expect "... naming file, line 20 and column: $(cat "$tmp/err")" \
 "$DLGEN" --check /nonexistent.json 2> "$tmp/err"; rc=$?
 expect "--check on a missing file exits 2 with one line" test $rc = 2 -a "$(wc -l < "$tmp/err")" = 1
 "$DLGEN" --duration-ms abc tests/data/other-short.json 2> "$tmp/err"; rc=$?
-expect "a bad --duration-ms exits 2 naming the option" grep -q -- '--duration-ms' "$tmp/err"
+expect "a bad --duration-ms exits 2 naming the option (got $rc)" sh -c "test $rc = 2 && grep -q -- '--duration-ms' '$tmp/err'"
 expect "--help documents the exit status" sh -c "'$DLGEN' --help | grep -q 'Exit status'"
 for opt in $("$DLGEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
 	# roff spells a hyphen \-: look for the option as the man page writes it

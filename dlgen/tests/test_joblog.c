@@ -98,7 +98,10 @@ static void test_capacity(void)
 	char dir[] = "/tmp/dlgen-sysfs-XXXXXX", p[256];
 	struct capacity_table ct;
 
-	CHECK(mkdtemp(dir) != NULL, "temporary sysfs");
+	if (!mkdtemp(dir)) {	/* not a check: the test cannot run without it */
+		perror("mkdtemp");
+		exit(1);
+	}
 	fake_cpu(dir, 0, 462);
 	fake_cpu(dir, 1, 1024);
 	fake_cpu(dir, 2, -1);
@@ -113,7 +116,8 @@ static void test_capacity(void)
 	CHECK(capacity_table_read(&ct, "/nonexistent") == -1, "no CPUs: -1");
 
 	snprintf(p, sizeof(p), "rm -rf %s", dir);
-	CHECK(system(p) == 0, "cleanup");
+	if (system(p))
+		fprintf(stderr, "could not remove %s\n", dir);
 }
 
 static void test_csv(void)

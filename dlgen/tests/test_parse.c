@@ -208,8 +208,6 @@ static void test_bad_values(void)
 		  "tasks.x.loop: 0 passes", 9 },
 		{ "cpu out of range", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"cpus\": [0, 999]",
 		  "tasks.x.cpus: 999 is out of range [0, 255]", 9 },
-		{ "legacy deadline without DL", "\"run\": 100,\n\"policy\": \"SCHED_FIFO\",\n\"deadline\": 5",
-		  "tasks.x.deadline: rt-app's legacy \"deadline\"", 9 },
 		{ "no runtime", "\"run\": 100",
 		  "SCHED_DEADLINE needs \"dl-runtime\"", 4 },
 	};
@@ -302,6 +300,72 @@ static void test_bad_structure(void)
 	      "dl-* keys on a non-DL task refused: %s", errbuf);
 }
 
+/* What json-c and plain sums let through silently. */
+static void test_silent_corners(void)
+{
+	static const char legacy[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"x\": {\n"
+		"\"policy\": \"SCHED_FIFO\",\n\"run\": 100,\n\"deadline\": 5\n}\n}\n}\n";
+	static const char dup_task[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n"
+		"\"a\": {\"run\": 100},\n\"b\": {\"run\": 100},\n\"a\": {\"run\": 200}\n}\n}\n";
+	static const char dup_setting[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		"\"run\": 100,\n\"priority\": 5,\n\"priority\": 7\n}\n}\n}\n";
+	static const char dup_other_objects[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n"
+		"\"a\": {\"run\": 100, \"timer\": {\"period\": 5000}},\n"
+		"\"b\": {\"run\": 100, \"timer\": {\"period\": 5000}}\n}\n}\n";
+	static const char trailing[] =
+		"{\"global\": {\"duration\": 1}, \"tasks\": {\"a\": {\"run\": 100}}}\n  }\n";
+	static const char prio0[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		"\"policy\": \"SCHED_FIFO\",\n\"priority\": 0,\n\"run\": 100\n}\n}\n}\n";
+	static const char run_sum[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		"\"run\": 9000000000000000,\n\"run1\": 9000000000000000,\n"
+		"\"run2\": 9000000000000000\n}\n}\n}\n";
+	char text[4096];
+	int n, i;
+
+	n = parse(legacy);
+	CHECK(n == 1 && strstr(errbuf, "t.json:7:") &&
+	      strstr(errbuf, "tasks.x.deadline: rt-app's legacy \"deadline\""),
+	      "legacy deadline without DL: one located problem: %s", errbuf);
+	n = parse(dup_task);
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:1: key \"a\" appears twice", 33) &&
+	      strstr(errbuf, "first at line 4"),
+	      "a task name given twice is an error at the second: %s", errbuf);
+	n = parse(dup_setting);
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:7:1: key \"priority\" appears twice", 40),
+	      "a setting given twice is an error: %s", errbuf);
+	n = parse(dup_other_objects);
+	CHECK(n == 0, "equal keys in different objects are fine: %s", errbuf);
+	n = parse(trailing);
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:2:3: text after the end", 30),
+	      "text after the JSON object is an error: %s", errbuf);
+	/* found by the fuzzer: a comment running to the end of the text */
+	n = parse("0//////0000");
+	CHECK(n == 1 && strstr(errbuf, "top level: expected an object"),
+	      "a value followed by a comment to the end: one problem, no overrun: %s", errbuf);
+	n = parse(prio0);
+	CHECK(n == 1 && strstr(errbuf, "t.json:6:") &&
+	      strstr(errbuf, "priority 0 is not a SCHED_FIFO priority"),
+	      "priority 0 for SCHED_FIFO is an error, not 10: %s", errbuf);
+	n = parse(run_sum);
+	CHECK(n >= 1 && strstr(errbuf, "add up past 2^64 ns"),
+	      "run events summing past 2^64 ns are refused: %s", errbuf);
+	/* 5 tasks of 256 instances: past DLGEN_MAX_THREADS */
+	n = snprintf(text, sizeof(text), "{\"global\": {\"duration\": 1}, \"tasks\": {");
+	for (i = 0; i < 5; i++)
+		n += snprintf(text + n, sizeof(text) - n, "%s\n\"t%d\": {\"run\": 100, \"instance\": 256}",
+			      i ? "," : "", i);
+	snprintf(text + n, sizeof(text) - n, "}}\n");
+	n = parse(text);
+	CHECK(n == 1 && strstr(errbuf, "tasks.t4.instance: more than 1024 instances in all"),
+	      "more threads than DLGEN_MAX_THREADS are refused at the task that passes it: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -310,5 +374,6 @@ int main(void)
 	test_events_phases();
 	test_bad_values();
 	test_bad_structure();
+	test_silent_corners();
 	TAP_EXIT();
 }
