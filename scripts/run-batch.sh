@@ -329,6 +329,8 @@ while :; do
 	wait "$dpid" || true
 	wait "$bpid" || true
 	reason=$(cat "$work/reason")
+	# the guest may die of it before the watcher looked
+	[ -z "$reason" ] && [ -s "$work/badness" ] && reason="kernel error on the console"
 	elapsed=$(( $(date +%s) - start ))
 	total_elapsed=$((total_elapsed + elapsed))
 	{ echo "===== dlcap boot $boot ($(date -u +%FT%TZ)) ====="; cat "$work/console.log"; } >> "$outdir/console.log"

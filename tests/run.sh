@@ -214,7 +214,7 @@ scripts/sweep.sh --plan-only "$tmp/bad2.sweep" 2> "$tmp/err"; rc=$?
 expect "a sweep with a missing topology, a bad knob and a bad U gives 3 located errors, exit 2" \
 	sh -c "test $rc = 2 && grep -q 'bad2.sweep:1: topologies' '$tmp/err' && grep -q \"bad2.sweep:2: policy p: 'dl_placement=sideways'\" '$tmp/err' && grep -q \"bad2.sweep:3: u: 'x'\" '$tmp/err'"
 scripts/sweep.sh --plan-only tests/sweeps/tiny.sweep > "$tmp/tiny.plan.out" 2>&1
-expect "the tiny sweep plans 4 points, both policies on the same task set per (u, seed)" \
+expect "the tiny sweep plans 4 points for seed 1, both policies on the same task set per (u, seed)" \
 	sh -c "test \$(grep -c -- '-u.*-s1 ' '$tmp/tiny.plan.out') = 4 && test \$(grep -- '-u2.5-s1 ' '$tmp/tiny.plan.out' | awk '{ print \$2 }' | sort -u | wc -l) = 1"
 cp "$DLCAP_RESULTS/raw/sweeps/tiny/tasksets/u6.5-s1.json" "$tmp/ts1"
 scripts/sweep.sh --plan-only tests/sweeps/tiny.sweep > /dev/null 2>&1
@@ -368,12 +368,12 @@ else
 		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume4.out" 2>&1
 		expect "resume: a failed point is run again, the others kept" \
 			sh -c "grep -q '1 failed point(s)' '$tmp/resume4.out' && grep -q '1 of 3 point' '$tmp/resume4.out' && test ! -e '$tmp/resume/b/FAILED'"
-		echo "== a sweep end to end (tests/sweeps/tiny.sweep: 4 points, two boots at once)"
+		echo "== a sweep end to end (tests/sweeps/tiny.sweep: 8 points, two boots at once)"
 		SWEEP_JOBS=2 scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep1.out" 2>&1; rc=$?
 		tail -4 "$tmp/sweep1.out"
 		res=$DLCAP_RESULTS/sweeps/tiny
-		expect "the tiny sweep runs (exit $rc) and points.csv has its 4 points, all ok" \
-			sh -c "test $rc = 0 && test \$(grep -c ',ok\$' '$res/points.csv') = 4"
+		expect "the tiny sweep runs (exit $rc) and points.csv has its 8 points, all ok" \
+			sh -c "test $rc = 0 && test \$(grep -c ',ok\$' '$res/points.csv') = 8"
 		expect "table.csv has one row per (policy, u) and shares.csv rows per class" \
 			sh -c "test \$(wc -l < '$res/table.csv') = 5 && grep -q ',462,' '$res/shares.csv' && grep -q ',1024,' '$res/shares.csv'"
 		expect "the four sweep figures are written, PNG and PDF" \
@@ -383,10 +383,10 @@ else
 		expect "at U = 6.5 the series (capacity) refuses tasks, unaware (cpus) admits all 7.15" \
 			sh -c "grep -q '^hikey960,series,patched,6.5,1,8,[0-7],' '$res/points.csv' && grep -q '^hikey960,unaware,patched,6.5,1,8,8,7.1500,7.1500,' '$res/points.csv'"
 		SWEEP_JOBS=1 scripts/sweep.sh tests/sweeps/tiny.sweep > "$tmp/sweep2.out" 2>&1
-		expect "SWEEP_JOBS=2 ran two boots of two points each" \
-			sh -c "test \$(grep -c 'boot 1: 2 of 2 point' '$tmp/sweep1.out') = 2"
-		expect "running the sweep again (SWEEP_JOBS=1) boots nothing and redraws nothing" \
-			sh -c "grep -q 'done: 0 boot' '$tmp/sweep2.out' && grep -q 'up to date' '$tmp/sweep2.out'"
+		expect "SWEEP_JOBS=2 ran two boots (one per seed) of four points each" \
+			sh -c "test \$(grep -c 'boot 1: 4 of 4 point' '$tmp/sweep1.out') = 2"
+		expect "running the sweep again with SWEEP_JOBS=1 boots nothing (the boots do not depend on it) and redraws nothing" \
+			sh -c "test \$(grep -c 'done: 0 boot' '$tmp/sweep2.out') = 2 && grep -q 'up to date' '$tmp/sweep2.out'"
 		expect "the timeline plot renders from a sweep point" \
 			scripts/plot-timeline.sh "$DLCAP_RESULTS/raw/sweeps/tiny/patched/hikey960/series-u2.5-s1" "$tmp/timeline" 0 100
 		boot patched hikey960 tests/plans/patched-hikey960.plan
