@@ -32,6 +32,7 @@ help:
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make reproduce  rerun the committed experiments (EXPERIMENTS=\"exp ...\" for some, results/index.csv) and report per point: identical, or which input differs"
 	@echo "make qemu       build dlcap's QEMU (Debian's qemu source + qemu/patches/quantum, aarch64 only)"
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
@@ -131,12 +132,14 @@ results/cover-letter/placement.png: $(COVER_RAW)/.done scripts/plot-placement.sh
 		"cover-letter test case (seed 001): stock 6.1 kernel, HiKey960 topology"
 	@echo "figure: results/cover-letter/placement.png (table: placement.csv)"
 	@tests/check-cover.sh $(COVER_RAW) > /dev/null || { tests/check-cover.sh $(COVER_RAW); exit 1; }
+	@scripts/results-manifest.sh cover-letter
 placement: plot
 # The patched kernel's policies side by side (two boots).
 POLICY_RAW := results/raw/patched/hikey960/policies-hikey960 results/raw/patched/dynamiq3/policies-dynamiq3
 policies: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(POLICY_RAW))
 	@scripts/tabulate.sh results/policies/summary.csv $(POLICY_RAW)
+	@scripts/results-manifest.sh policies
 	@echo "table: results/policies/summary.csv"
 
 # Stock equivalence job by job (EXPERIMENTS.md section 15): stock against the
@@ -151,6 +154,7 @@ equivalence: deps
 	   scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 3,$(EQUIV_RAW)) cover adm lelli | sed '1d; s/^/stock-vs-stock-after-another-point,/'; \
 	 } > results/equivalence/compare.csv
 	@column -s, -t results/equivalence/compare.csv
+	@scripts/results-manifest.sh equivalence
 	@echo "table: results/equivalence/compare.csv"
 
 # Juri Lelli's scenario (the article): fit vs best-fit, 3 repetitions each.
@@ -162,12 +166,14 @@ lelli: deps
 	@scripts/plot-timeline.sh $(LELLI_RAW)/bestfit-1 results/lelli/timeline-bestfit 0 120 "Lelli's scenario under best-fit (run 1)"
 	@echo "table: results/lelli/summary.csv; timelines: results/lelli/timeline-{fit,bestfit}.png"
 	@set -o pipefail; scripts/expect-lelli.sh $(LELLI_RAW) | tail -1
+	@scripts/results-manifest.sh lelli
 
 # DL bandwidth accounting across CPU hotplug, with and without cpusets.
 HOTPLUG_RAW := results/raw/stock/hikey960/hotplug-accounting results/raw/stock-nocpusets/hikey960/hotplug-accounting
 hotplug-accounting: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(HOTPLUG_RAW))
 	@scripts/hotplug-table.sh $(HOTPLUG_RAW) > results/hotplug/accounting.csv
+	@scripts/results-manifest.sh hotplug
 	@column -s, -t results/hotplug/accounting.csv
 	@scripts/expect-hotplug.sh results/hotplug/accounting.csv
 hotplug: hotplug-accounting
@@ -196,6 +202,7 @@ bench-fidelity: deps
 	@scripts/bench-fidelity.sh stock symmetric8 fidelity-speed 2 results/fidelity/speed.csv \
 		debian=virtual:shift=0,sleep=off q10=quantum:10000/0/
 	@QEMU_TIMING=quantum scripts/bench-determinism.sh stock hikey960 determinism 50 results/fidelity/determinism.csv
+	@scripts/results-manifest.sh fidelity
 
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.
@@ -240,6 +247,7 @@ fallback: deps
 	@$(MAKE) --no-print-directory $(FALLBACK_RAW)/.done
 	@mkdir -p results/fallback
 	@set -o pipefail; scripts/expect-fallback.sh $(FALLBACK_RAW) | tee results/fallback/summary.txt
+	@scripts/results-manifest.sh fallback
 
 # RT tasks with util_min 0 / 512 / 1024 (seed 007), two topologies, checked.
 RTU_RAW := results/raw/stock/hikey960/rt-uclamp results/raw/stock/dynamiq3/rt-uclamp
@@ -247,17 +255,24 @@ rt-uclamp: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(RTU_RAW))
 	@mkdir -p results/rt-uclamp
 	@set -o pipefail; scripts/expect-rt-uclamp.sh $(RTU_RAW) | tee results/rt-uclamp/summary.txt
+	@scripts/results-manifest.sh rt-uclamp
 
 # dlgen's own accuracy and per-job cost (one boot, ~30 s).
 BENCH_DLGEN_RAW := results/raw/stock/hikey960/bench-dlgen
 bench-dlgen: deps
 	@$(MAKE) --no-print-directory $(BENCH_DLGEN_RAW)/.done
 	@scripts/bench-dlgen.sh $(BENCH_DLGEN_RAW) results/bench-dlgen/summary.csv
+	@scripts/results-manifest.sh bench-dlgen
 
 clean:
 	$(MAKE) -C dlgen clean
 	rm -rf results/raw
 
 FORCE:
-.PHONY: all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+# Rerun the committed experiments and compare them point by point with
+# their committed manifests (results/*/manifest.csv; results/index.csv).
+reproduce: deps
+	@scripts/reproduce.sh $(EXPERIMENTS)
+
+.PHONY: reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

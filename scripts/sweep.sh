@@ -196,5 +196,9 @@ if [ ! -e "$out/tardiness.png" ] || [ -n "$(find "$raw" "$file" "$DLCAP_TOP/scri
 else
 	say "sweep $name: figures in $out are up to date"
 fi
+# What produced them, when these are the committed results.
+if [ "$results" = "$DLCAP_TOP/results" ] && grep -q "^sweeps/$name," "$DLCAP_TOP/results/index.csv"; then
+	"$DLCAP_TOP/scripts/results-manifest.sh" "sweeps/$name"
+fi
 [ $failed = 0 ] || say "sweep $name: some points failed (see FAILED files under $raw); the tables leave them out"
 exit $failed

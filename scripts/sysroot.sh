@@ -10,7 +10,16 @@ set -eu
 pkgs="libjson-c-dev libjson-c5 busybox-static"
 sysroot=$DLCAP_CACHE/sysroot-arm64
 stamp=$sysroot/.dlcap-pkgs
+dl=$DLCAP_CACHE/debs
+# deb_of PKG: the downloaded .deb the sysroot is made of
+deb_of() { ls "$dl/${1}"_*_arm64.deb 2>/dev/null | tail -1; }
+# write_versions DIR: "PACKAGE VERSION" of each, for the results' manifests
+write_versions() {
+	local p
+	for p in $pkgs; do dpkg-deb --showformat='${Package} ${Version}\n' -W "$(deb_of "$p")"; done > "$1/.dlcap-versions"
+}
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$pkgs" ]; then
+	[ -s "$sysroot/.dlcap-versions" ] || write_versions "$sysroot"
 	echo "$sysroot"
 	exit 0
 fi
@@ -19,7 +28,6 @@ if ! dpkg --print-foreign-architectures | grep -qx arm64; then
 	dpkg --add-architecture arm64
 	apt-get update -qq
 fi
-dl=$DLCAP_CACHE/debs
 mkdir -p "$dl"
 # apt downloads as its sandbox user _apt, which cannot write into root's
 # cache ("Download is performed unsandboxed as root"): say that root does.
@@ -32,8 +40,9 @@ for p in $pkgs; do
 			{ apt-get update -qq && (cd "$dl" && "${apt_dl[@]}" "$p:arm64"); } ||
 			die "cannot download $p:arm64"
 	fi
-	dpkg-deb -x "$(ls "$dl/${p}"_*_arm64.deb | tail -1)" "$sysroot.new"
+	dpkg-deb -x "$(deb_of "$p")" "$sysroot.new"
 done
+write_versions "$sysroot.new"
 echo "$pkgs" > "$sysroot.new/.dlcap-pkgs"
 rm -rf "$sysroot"; mv "$sysroot.new" "$sysroot"
 echo "$sysroot"

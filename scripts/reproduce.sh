@@ -1,0 +1,67 @@
+#!/bin/bash
+# Rerun committed experiments and say, point by point, whether the jobs
+# came out byte-identical to the committed ones, and for a point that did
+# not, which input of its boot differs (kernel Image or config, initramfs,
+# DTB, staged inputs, QEMU binary, timing, command line, dlgen), and which
+# Debian package versions differ from the committed build.txt.
+# Usage: scripts/reproduce.sh [--no-run] [EXPERIMENT...]
+#   EXPERIMENT  a row of results/index.csv (default: every row with a
+#               committed results/EXP/manifest.csv)
+#   --no-run    compare what results/raw holds, boot nothing
+# The committed manifests are read from git (HEAD), so the rerun may
+# rewrite the working tree's copies. Exit status: 0 every point identical,
+# 1 otherwise, 2 bad usage.
+set -eu
+. "$(dirname "$0")/lib.sh"
+run=1
+[ "${1:-}" = --no-run ] && { run=0; shift; }
+index=$DLCAP_TOP/results/index.csv
+col() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c[want] }' "$index"; }
+if [ $# = 0 ]; then
+	for e in $(col experiment); do
+		git -C "$DLCAP_TOP" cat-file -e "HEAD:results/$e/manifest.csv" 2>/dev/null && set -- "$@" "$e"
+	done
+	[ $# -gt 0 ] || { echo "reproduce: no committed results/*/manifest.csv" >&2; exit 2; }
+fi
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+bad=0
+for e in "$@"; do
+	target=$(paste -d, <(col experiment) <(col target) | awk -F, -v e="$e" '$1 == e { print $2 }')
+	[ -n "$target" ] || { echo "reproduce: no experiment '$e' in results/index.csv" >&2; exit 2; }
+	git -C "$DLCAP_TOP" show "HEAD:results/$e/manifest.csv" > "$tmp/old.csv" 2>/dev/null ||
+		{ echo "$e: no committed manifest (results/$e/manifest.csv)"; bad=1; continue; }
+	git -C "$DLCAP_TOP" show "HEAD:results/$e/build.txt" > "$tmp/old.txt" 2>/dev/null || : > "$tmp/old.txt"
+	if [ $run = 1 ]; then
+		say "$e: make $target"
+		make -C "$DLCAP_TOP" --no-print-directory "$target" > "$tmp/make.log" 2>&1 ||
+			{ tail -5 "$tmp/make.log"; echo "$e: make $target failed (the comparison below covers what ran)"; bad=1; }
+	fi
+	"$DLCAP_TOP/scripts/results-manifest.sh" "$e" "$tmp/new"
+	# per point: identical, different (and which inputs), missing, new
+	awk -F, -v e="$e" '
+	NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) name[i] = $i; nf = NF; next }
+		old[$2] = $0; next }
+	FNR == 1 { next }
+	{
+		seen[$2] = 1
+		if (!($2 in old)) { printf "%s: %s: new (not in the committed manifest)\n", e, $2; nnew++; next }
+		split(old[$2], o, ",")
+		if (o[3] == $3) { same++; next }
+		diff = ""
+		for (i = 4; i <= nf; i++) if (o[i] != $i) diff = diff " " name[i]
+		printf "%s: %s: DIFFERENT jobs.csv;%s\n", e, $2, diff == "" ? " same inputs (the boot itself differed)" : " inputs that differ:" diff
+		ndiff++
+	}
+	END {
+		for (p in old) if (!(p in seen)) { printf "%s: %s: missing (not rerun)\n", e, p; nmiss++ }
+		printf "%s: %d identical, %d different, %d missing, %d new\n", e, same, ndiff, nmiss, nnew
+		exit (ndiff + nmiss + nnew) > 0
+	}' "$tmp/old.csv" "$tmp/new/manifest.csv" || bad=1
+	# package versions (every line but the commit and the point count)
+	if ! diff <(grep -v '^commit:\|^points:' "$tmp/old.txt") <(grep -v '^commit:\|^points:' "$tmp/new/build.txt") > "$tmp/pkg.diff"; then
+		echo "$e: versions differ from the committed build.txt (< committed, > here):"
+		grep '^[<>]' "$tmp/pkg.diff" | sed 's/^/    /'
+	fi
+	rm -rf "$tmp/new"
+done
+exit $bad
