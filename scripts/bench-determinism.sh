@@ -21,7 +21,7 @@ beside() {
 }
 beside &
 bpid=$!
-trap 'kill $bpid 2>/dev/null; pkill -f "runs/stock-symmetric8-fidelity-load/" 2>/dev/null; true' EXIT
+trap 'kill $bpid 2>/dev/null; pkill -f "runs/stock-symmetric8-fidelity-load-" 2>/dev/null; true' EXIT
 echo "run,point,jobs,identical_to_run1,host_s" > "$out.tmp"
 diverged=0
 for ((i = 1; i <= n; i++)); do

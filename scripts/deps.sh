@@ -9,7 +9,8 @@ want=${1:-all}
 host_pkgs="gcc make pkg-config libjson-c-dev clang libclang-rt-14-dev"
 all_pkgs="$host_pkgs linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	bc bison flex rsync libssl-dev libelf-dev cpio xz-utils gzip
-	device-tree-compiler gnuplot-nox"
+	device-tree-compiler gnuplot-nox
+	slurm-wlm munge"
 # QEMU 10 from bookworm-backports: 7.2 starves vCPUs under -icount. dlcap's
 # own QEMU (scripts/qemu-build.sh) is built from the source of that package
 # with meson >= 1.5 and pycotap, which bookworm has only in backports.

@@ -12,7 +12,8 @@
 #             .json task set for dlgen or a .sh script the guest runs as
 #             "sh SCRIPT POINTDIR [OPTIONS]"; knobs are from kernels/knobs
 #   OUTDIR    where points land: OUTDIR/NAME/{jobs,tasks}.csv, dlgen.log, rc
-#             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run)
+#             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run),
+#             each appended to by every run into OUTDIR
 # Environment:
 #   QEMU_TIMEOUT  seconds of host time for the whole boot (default 900)
 #   QEMU_TIMING   "quantum" (default): dlcap's QEMU (scripts/qemu-build.sh),
@@ -86,7 +87,15 @@ image=$(ls "$DLCAP_CACHE"/build/"$(tarball_version)"/"$kernel"/arch/arm64/boot/I
 	die "kernel '$kernel' is not built (scripts/kernel-build.sh $kernel)"
 [ -r "$initramfs" ] || die "no initramfs at $initramfs"
 
-work=$DLCAP_CACHE/runs/$kernel-$topo-$plan
+mkdir -p "$outdir"
+# One run of a plan into an OUTDIR at a time (two submissions of a sweep,
+# two makes): the second is refused before it touches anything. Plans with
+# other points may share OUTDIR (a sweep's boots, one per seed).
+exec 9> "$outdir/.lock-$plan"
+flock -n 9 || { echo "run-batch: $plan is being run into $outdir by another run (lock $outdir/.lock-$plan); nothing done" >&2; exit 2; }
+# The boot's work folder, one per (kernel, topology, plan, OUTDIR): two
+# runs into different folders never share one.
+work=$DLCAP_CACHE/runs/$kernel-$topo-$plan-$(realpath -m "$outdir" | sha256sum | cut -c1-8)
 rm -rf "$work"; mkdir -p "$work/share/in" "$work/share/out"
 # Guest scripts may use any committed task set, so all of them go along.
 printf '%s\n' "${tsfiles[@]}" "$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
@@ -333,7 +342,9 @@ while :; do
 	[ -z "$reason" ] && [ -s "$work/badness" ] && reason="kernel error on the console"
 	elapsed=$(( $(date +%s) - start ))
 	total_elapsed=$((total_elapsed + elapsed))
-	{ echo "===== dlcap boot $boot ($(date -u +%FT%TZ)) ====="; cat "$work/console.log"; } >> "$outdir/console.log"
+	# appended whole: boots of other plans (a sweep's seeds) share OUTDIR
+	{ echo "===== dlcap boot $boot of $plan ($(date -u +%FT%TZ)) ====="; cat "$work/console.log"; } |
+		flock "$outdir/.lock-console" sh -c 'cat >> "$1"' sh "$outdir/console.log"
 	[ -r "$work/share/out/guest.txt" ] && cp "$work/share/out/guest.txt" "$outdir/"
 	[ $rc = 124 ] && reason="QEMU did not power off within ${timeout_s}s (QEMU_TIMEOUT)"
 
@@ -389,6 +400,7 @@ for n in "${names[@]}"; do
 	fi
 done
 {
+	echo "===== $(date -u +%FT%TZ)"
 	echo "kernel: $kernel ($image, sha256 $imgsum)"
 	echo "topology: $topo ($TOPO_CAPS)"
 	echo "plan: $plan"
@@ -396,6 +408,6 @@ done
 	echo "qemu: $qver"
 	echo "command: ${qemu[*]}"
 	echo "host seconds: $total_elapsed, boots: $boot, qemu exit: ${rc:-none}"
-} > "$outdir/run.txt"
+} | flock "$outdir/.lock-console" sh -c 'cat >> "$1"' sh "$outdir/run.txt"
 say "done: $boot boot(s) in ${total_elapsed}s; console log: $outdir/console.log"
 exit $failed

@@ -2,16 +2,22 @@
 # Run a sweep: generate its task sets, one plan per (kernel, topology), run
 # each plan in one boot (resumable point by point), aggregate, plot.
 #
-# Usage: scripts/sweep.sh [--plan-only|--policies] NAME|FILE
+# Usage: scripts/sweep.sh [--plan-only|--policies|--aggregate] NAME|FILE
 #   NAME   experiments/sweeps/NAME.sweep (or a path to a .sweep file)
 #   --plan-only  write the task sets and plans, print the plans, boot nothing
 #   --policies   check the file, print "NAME KERNEL [KNOB=VALUE...]" per
 #                policy (the one parser of sweep files: lib.sh and the
 #                Makefile ask this)
+#   --aggregate  boot nothing: tables and figures from the points there are
+#                (what the Slurm runner's last job does)
 # Environment: SWEEP_JOBS=N boots N guests at a time (default 2: on a
 #   2-core host two boots gave ~1.5x the points per hour of one,
 #   EXPERIMENTS.md section 11); each boot runs the points of one kernel and
 #   seed on one topology, whatever N is;
+#   RUNNER=local (default) boots here; RUNNER=slurm submits the boots as a
+#   Slurm job array and the tables and figures as a job after it
+#   (scripts/slurm-submit.sh: SLURM_* settings, README "Sweeps on a Slurm
+#   cluster"); scripts/sweep-status.sh NAME shows progress either way;
 #   QEMU_* as for run-batch.sh
 # Output: results/raw/sweeps/NAME/ (task sets, plans, points; not in git)
 #         results/sweeps/NAME/{points,table,shares}.csv and figures
@@ -34,9 +40,12 @@
 # policies are compared on identical sets.
 set -eu
 . "$(dirname "$0")/lib.sh"
-plan_only=0 policies_only=0
+plan_only=0 policies_only=0 aggregate_only=0
 [ "${1:-}" = --plan-only ] && { plan_only=1; shift; }
 [ "${1:-}" = --policies ] && { policies_only=1; shift; }
+[ "${1:-}" = --aggregate ] && { aggregate_only=1; shift; }
+runner=${RUNNER:-local}
+case "$runner" in local|slurm) ;; *) echo "sweep: RUNNER='$runner' (want local|slurm)" >&2; exit 2 ;; esac
 [ $# = 1 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
 case "$1" in
 */*) file=$1 ;;
@@ -167,9 +176,15 @@ if [ $plan_only = 1 ]; then
 	done; done
 	exit 0
 fi
+# The boots, one per line: KERNEL TOPOLOGY PLAN OUTDIR (what a runner runs).
+for r in "${runs[@]}"; do set -- $r; echo "$1 $2 $3 $raw/$1/$2"; done > "$raw/batches.txt"
+if [ $runner = slurm ] && [ $aggregate_only = 0 ]; then
+	exec "$DLCAP_TOP/scripts/slurm-submit.sh" "$file" "$raw/batches.txt"
+fi
 jobs=${SWEEP_JOBS:-2}
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "sweep: SWEEP_JOBS='$jobs' is not a count >= 1" >&2; exit 2; }
-say "sweep $name: $npoints points in ${#runs[@]} boot(s) (one per kernel, seed and topology), $jobs at a time, $duration s each"
+[ $aggregate_only = 1 ] && runs=()
+[ ${#runs[@]} = 0 ] || say "sweep $name: $npoints points in ${#runs[@]} boot(s) (one per kernel, seed and topology), $jobs at a time, $duration s each"
 failed=0 running=0
 # batch_done: wait for one batch; a bad input (2) stops the sweep.
 batch_done() {

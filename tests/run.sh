@@ -356,7 +356,7 @@ else
 		for i in $(seq 300); do [ -d "$tmp/resume/a" ] && break; sleep 0.2; done
 		kill $rpid; wait $rpid
 		expect "resume: killed after its first point, the runner left that point and no QEMU" \
-			sh -c "test -d '$tmp/resume/a' && test ! -d '$tmp/resume/b' && ! pgrep -f '[q]emu-system-aarch64.*runs/stock-symmetric8-resume/' > /dev/null"
+			sh -c "test -d '$tmp/resume/a' && test ! -d '$tmp/resume/b' && ! pgrep -f '[q]emu-system-aarch64.*runs/stock-symmetric8-resume-' > /dev/null"
 		scripts/run-batch.sh stock symmetric8 "$tmp/resume.plan" "$tmp/resume" > "$tmp/resume2.out" 2>&1
 		expect "resume: the rerun runs only the missing point" \
 			sh -c "grep -q '1 of 2 point' '$tmp/resume2.out' && ! grep -q '\] a:' '$tmp/resume2.out' && test -d '$tmp/resume/b'"
@@ -387,6 +387,8 @@ else
 			sh -c "test \$(grep -c 'boot 1: 4 of 4 point' '$tmp/sweep1.out') = 2"
 		expect "running the sweep again with SWEEP_JOBS=1 boots nothing (the boots do not depend on it) and redraws nothing" \
 			sh -c "test \$(grep -c 'done: 0 boot' '$tmp/sweep2.out') = 2 && grep -q 'up to date' '$tmp/sweep2.out'"
+		echo "== the tiny sweep through a real one-node Slurm (RUNNER=slurm), against the local run"
+		run tests/check-slurm.sh "$DLCAP_RESULTS" || grep -q '^FAIL' "$log" || fail "tests/check-slurm.sh exited non-zero"
 		expect "the timeline plot renders from a sweep point" \
 			scripts/plot-timeline.sh "$DLCAP_RESULTS/raw/sweeps/tiny/patched/hikey960/series-u2.5-s1" "$tmp/timeline" 0 100
 		boot patched hikey960 tests/plans/patched-hikey960.plan
