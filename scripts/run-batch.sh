@@ -214,7 +214,7 @@ manifest() {
 		echo "point: $line"
 		echo "taskset: $ts sha256 $(hash_files "$work/share/in/$ts")"
 		echo "kernel: $kernel Image sha256 $imgsum .config sha256 $cfgsum patches ${PATCHES:-none} sha256 $patchsum"
-		echo "knobs: $(tr '\n' ';' < "$3/knobs.txt" 2>/dev/null)"
+		echo "knobs: $(tr '\n' ';' 2>/dev/null < "$3/knobs.txt")"
 		echo "topology: $topo ($TOPO_CAPS) file sha256 $topsum dtb sha256 $dtbsum"
 		echo "qemu: $qver"
 		echo "timing: $timing (${accel[*]})"
