@@ -11,57 +11,11 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
 local_res=${1:?usage: check-slurm.sh LOCAL_RESULTS}
-for b in slurmctld slurmd munged sbatch squeue; do
-	command -v $b > /dev/null || { echo "FAIL: $b is not installed (scripts/deps.sh installs slurm-wlm and munge)"; exit 1; }
-done
 S=$(mktemp -d /tmp/dlcap-slurm.XXXXXX)
-export SLURM_CONF=$S/slurm.conf
-host=$(hostname -s)
 t0=$(date +%s)
-stop() {
-	scontrol shutdown > /dev/null 2>&1
-	for f in ctld.pid d.pid munged.pid; do [ -r "$S/$f" ] && kill "$(cat "$S/$f")" 2>/dev/null; done
-	sleep 1
-	rm -rf "$S"
-}
-trap stop EXIT
-# munge: a key of our own and a socket in $S, nothing system-wide
-dd if=/dev/urandom of="$S/munge.key" bs=1024 count=1 2> /dev/null; chmod 600 "$S/munge.key"
-mkdir -p "$S/munge"
-munged --force --key-file="$S/munge.key" --socket="$S/munge.sock" --pid-file="$S/munged.pid" \
-	--log-file="$S/munged.log" --seed-file="$S/munge/seed" ||
-	{ echo "FAIL: munged did not start"; cat "$S/munged.log"; exit 1; }
-mkdir -p "$S/ctld" "$S/d"
-cat > "$SLURM_CONF" <<CONF
-ClusterName=dlcaptest
-SlurmctldHost=$host
-SlurmctldPort=16917
-SlurmdPort=16918
-AuthType=auth/munge
-AuthInfo=socket=$S/munge.sock
-CredType=cred/munge
-SlurmUser=root
-SlurmdUser=root
-StateSaveLocation=$S/ctld
-SlurmdSpoolDir=$S/d
-SlurmctldPidFile=$S/ctld.pid
-SlurmdPidFile=$S/d.pid
-SlurmctldLogFile=$S/ctld.log
-SlurmdLogFile=$S/d.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-MpiDefault=none
-ReturnToService=2
-NodeName=$host CPUs=$(nproc) RealMemory=$(( $(awk '/MemTotal/ { print $2 }' /proc/meminfo) / 1024 - 1024 )) State=UNKNOWN
-PartitionName=dlcap Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-CONF
-slurmctld -f "$SLURM_CONF" && slurmd -f "$SLURM_CONF" ||
-	{ echo "FAIL: slurmctld/slurmd did not start"; tail -5 "$S"/*.log; exit 1; }
-for i in $(seq 60); do [ "$(sinfo -h -o %T 2>/dev/null)" = idle ] && break; sleep 1; done
+trap '"$top/scripts/slurm-local.sh" stop "$S"' EXIT
+env=$("$top/scripts/slurm-local.sh" start "$S") || { echo "FAIL: a one-node Slurm cluster starts (scripts/slurm-local.sh)"; exit 1; }
+eval "$env"
 check "a one-node Slurm cluster is up ($(sinfo -h -o '%n %T %c CPUs' 2>/dev/null))" test "$(sinfo -h -o %T 2>/dev/null)" = idle
 export DLCAP_RESULTS=$S/results
 # wait_sweep: until none of the sweep's jobs is queued or running
