@@ -32,6 +32,7 @@ help:
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make check-qemu-series  build every prefix of qemu/patches/quantum, QEMU's checkpatch on each"
 	@echo "make reproduce  rerun the committed experiments (EXPERIMENTS=\"exp ...\" for some, results/index.csv) and report per point: identical, or which input differs"
 	@echo "make qemu       build dlcap's QEMU (Debian's qemu source + qemu/patches/quantum, aarch64 only)"
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
@@ -76,6 +77,8 @@ kernels: deps
 		$(KBUILD)/patched/arch/arm64/boot/Image
 check-series: deps
 	@scripts/check-series.sh dl-capacity
+check-qemu-series: deps
+	@scripts/check-qemu-series.sh quantum
 
 # kernel-build.sh keeps the Image untouched when its key (tarball version,
 # config fragments, patches) is unchanged, so dependents stay up to date.
@@ -279,5 +282,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -1,0 +1,50 @@
+#!/bin/bash
+# Prove that every prefix of dlcap's QEMU series builds, as the kernel
+# series' check does: apply qemu/patches/SERIES one patch at a time to a
+# copy of the pristine source (scripts/qemu-build.sh fetches it) and build
+# qemu-system-aarch64 after each, in one build folder (the first build is
+# cold, the others incremental); QEMU's scripts/checkpatch.pl on each patch.
+# Usage: scripts/check-qemu-series.sh [SERIES]   (default quantum)
+# Exit status: 0 every prefix builds and every patch is clean; 1 otherwise.
+set -eu
+. "$(dirname "$0")/lib.sh"
+series=${1:-quantum}
+pdir=$DLCAP_TOP/qemu/patches/$series
+[ -r "$pdir/series" ] || die "no $pdir/series"
+"$DLCAP_TOP/scripts/qemu-build.sh" > /dev/null	# the pristine source, and configure options known to work
+ver=$(dpkg-query -W -f='${Version}' qemu-system-arm)
+vdir=${ver//:/_}
+pristine=$DLCAP_CACHE/qemu/src/$vdir/qemu
+src=$DLCAP_CACHE/qemu/src/$vdir/series-check
+out=$DLCAP_CACHE/qemu/build/$vdir/series-check
+conf=$(cat "$(dirname "$(qemu_dlcap_bin)")/.dlcap-conf")
+mkdir -p "$src" "$out"
+say "resetting $src to the pristine source"
+rsync -rlpgoD --checksum --delete "$pristine/" "$src/"
+sed -i 's/^    unpack_edk2_blobs = bzip2.found()$/    unpack_edk2_blobs = false/' "$src/meson.build"
+if [ "$(cat "$out/.dlcap-conf" 2>/dev/null)" != "$conf" ]; then
+	# shellcheck disable=SC2086
+	(cd "$out" && "$src/configure" $conf) > "$out/.configure.log" 2>&1 ||
+		{ tail -20 "$out/.configure.log" >&2; die "configure failed"; }
+	echo "$conf" > "$out/.dlcap-conf"
+fi
+mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$pdir/series")
+n=${#patches[@]} k=0 bad=0
+for p in "${patches[@]}"; do
+	k=$((k + 1))
+	if perl "$pristine/scripts/checkpatch.pl" --no-tree -q "$pdir/$p" > "$out/.checkpatch.log" 2>&1; then
+		say "[$k/$n] checkpatch: clean ($p)"
+	else
+		cat "$out/.checkpatch.log" >&2
+		say "[$k/$n] checkpatch: problems in $p"; bad=1
+	fi
+	patch -d "$src" -p1 --quiet --forward < "$pdir/$p" || die "[$k/$n] $p does not apply"
+	start=$(date +%s)
+	if ninja -C "$out" -j"$(nproc)" qemu-system-aarch64 > "$out/.build.log" 2>&1; then
+		say "[$k/$n] builds in $(( $(date +%s) - start )) s: $p"
+	else
+		grep -E 'error' "$out/.build.log" | head -20 >&2
+		say "[$k/$n] does NOT build: $p"; bad=1
+	fi
+done
+exit $bad
