@@ -216,6 +216,15 @@ expect "a sweep with a missing topology, a bad knob and a bad U gives 3 located 
 scripts/sweep.sh --plan-only tests/sweeps/tiny.sweep > "$tmp/tiny.plan.out" 2>&1
 expect "the tiny sweep plans 4 points for seed 1, both policies on the same task set per (u, seed)" \
 	sh -c "test \$(grep -c -- '-u.*-s1 ' '$tmp/tiny.plan.out') = 4 && test \$(grep -- '-u2.5-s1 ' '$tmp/tiny.plan.out' | awk '{ print \$2 }' | sort -u | wc -l) = 1"
+expect "the tiny sweep's index.csv lists its 8 points by name (point, kernel, topology, policy, u, seed, replicate, dir)" \
+	sh -c "head -1 '$DLCAP_RESULTS/raw/sweeps/tiny/index.csv' | grep -qx 'point,kernel,topology,policy,u,seed,replicate,dir' && test \$(wc -l < '$DLCAP_RESULTS/raw/sweeps/tiny/index.csv') = 9"
+{ cat tests/sweeps/tiny.sweep; echo "replicates = 3"; } > "$tmp/rep.sweep"
+scripts/sweep.sh --plan-only "$tmp/rep.sweep" > "$tmp/rep.out" 2>&1; rc=$?
+expect "replicates = 3: 6 boots, replicates 2 and 3 start with a prelude of 7 and 14 ms, points named -rR (exit $rc)" \
+	sh -c "test $rc = 0 && test \$(grep -c '^== ' '$tmp/rep.out') = 6 && grep -q '^prelude-r3 .*prelude.json -d 14\$' '$tmp/rep.out' && grep -q '^series-u6.5-s3-r2 ' '$tmp/rep.out' && test \$(grep -c ',3,patched/hikey960/' '$DLCAP_RESULTS/raw/sweeps/rep/index.csv') = 8"
+printf 'replicates = 0\n' >> "$tmp/rep.sweep"
+scripts/sweep.sh --plan-only "$tmp/rep.sweep" > /dev/null 2> "$tmp/err"; rc=$?
+expect "replicates = 0 is refused with file:line (exit $rc)" sh -c "test $rc = 2 && grep -q 'rep.sweep:12: replicates' '$tmp/err'"
 cp "$DLCAP_RESULTS/raw/sweeps/tiny/tasksets/u6.5-s1.json" "$tmp/ts1"
 scripts/sweep.sh --plan-only tests/sweeps/tiny.sweep > /dev/null 2>&1
 expect "planning again regenerates the same task set bytes" cmp -s "$tmp/ts1" "$DLCAP_RESULTS/raw/sweeps/tiny/tasksets/u6.5-s1.json"

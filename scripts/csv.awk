@@ -1,0 +1,17 @@
+# csv.awk: CSV columns by their header's names, for awk programs loaded
+# after it (awk -F, -f scripts/csv.awk -f prog.awk, or -f csv.awk '...'
+# via lib.sh's csv_awk). In the program: FNR == 1 { header(); next }, then
+# $col("admitted"). A name the file's header lacks stops the program with
+# "FILE: no column NAME" (exit 2) instead of reading the wrong column.
+function header(i) {
+	for (i = 1; i <= NF; i++)
+		CSV_COL[FILENAME SUBSEP $i] = i
+	CSV_SEEN[FILENAME] = 1
+}
+function col(name) {
+	if (!((FILENAME SUBSEP name) in CSV_COL)) {
+		printf "%s: no column %s\n", FILENAME, name > "/dev/stderr"
+		exit 2
+	}
+	return CSV_COL[FILENAME SUBSEP name]
+}
