@@ -32,6 +32,7 @@ help:
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make fuzz       fuzz dlgen's JSON front end for FUZZ_SECONDS (600) or FUZZ_RUNS executions; fails on a crash"
 	@echo "make check-qemu-series  build every prefix of qemu/patches/quantum, QEMU's checkpatch on each"
 	@echo "make reproduce  rerun the committed experiments (EXPERIMENTS=\"exp ...\" for some, results/index.csv) and report per point: identical, or which input differs"
 	@echo "make qemu       build dlcap's QEMU (Debian's qemu source + qemu/patches/quantum, aarch64 only)"
@@ -77,6 +78,20 @@ kernels: deps
 		$(KBUILD)/patched/arch/arm64/boot/Image
 check-series: deps
 	@scripts/check-series.sh dl-capacity
+# Fuzz dlgen's JSON front end as long as asked (FUZZ_SECONDS, default 600;
+# FUZZ_RUNS=N stops after N executions instead); the log's last lines give
+# executions, coverage and corpus size (EXPERIMENTS.md section 14).
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	@$(MAKE) --no-print-directory -s -C dlgen build/fuzz_parse
+	@mkdir -p dlgen/build/fuzz-corpus
+	@echo "[fuzz] corpus: $$(ls dlgen/build/fuzz-corpus | wc -l) found + $$(ls dlgen/fuzz/corpus | wc -l) committed inputs"
+	@cd dlgen && build/fuzz_parse -max_len=4096 -artifact_prefix=build/ -print_final_stats=1 \
+		$(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) \
+		build/fuzz-corpus fuzz/corpus 2>&1 | grep -E '^(#[0-9]+.*(pulse|DONE)|Done|stat::|==[0-9]+==ERROR|SUMMARY|artifact)'
+	@echo "[fuzz] corpus now: $$(ls dlgen/build/fuzz-corpus | wc -l) inputs; crashes: $$(ls dlgen/build/crash-* 2>/dev/null | wc -l)"
+	@! ls dlgen/build/crash-* > /dev/null 2>&1
+
 check-qemu-series: deps
 	@scripts/check-qemu-series.sh quantum
 
@@ -282,5 +297,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen
