@@ -12,6 +12,7 @@
 # Jobs are matched by (task, instance, job); a job missing on one side counts
 # as different. Exit 2 on a missing file.
 set -eu
+. "$(dirname "$0")/lib.sh"
 [ $# -ge 3 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
 a=$1 b=$2; shift 2
 caps() { sed -n 's/^capacities: //p' "$1/guest.txt"; }
@@ -26,17 +27,19 @@ for p in "$@"; do
 	bytes=no
 	cmp -s "$a/$p/jobs.csv" "$b/$p/jobs.csv" && bytes=yes
 	adm=no
-	cmp -s <(cut -d, -f1,2,10 "$a/$p/tasks.csv") <(cut -d, -f1,2,10 "$b/$p/tasks.csv") && adm=yes
-	awk -F, -v capa="$(caps "$a")" -v capb="$(caps "$b")" -v p="$p" -v bytes="$bytes" -v adm="$adm" '
+	adm_of() { csv_awk 'FNR == 1 { header(); next } { print $col("task"), $col("instance"), $col("admitted") }' "$1"; }
+	cmp -s <(adm_of "$a/$p/tasks.csv") <(adm_of "$b/$p/tasks.csv") && adm=yes
+	csv_awk -v capa="$(caps "$a")" -v capb="$(caps "$b")" -v p="$p" -v bytes="$bytes" -v adm="$adm" '
 		BEGIN { na = split(capa, ca, " "); nb = split(capb, cb, " ") }
-		FNR == 1 { side++; next }
-		{ k = $1 SUBSEP $2 SUBSEP $3 }
-		side == 1 { cs[k] = $9; ce[k] = $10; late[k] = ($8 > 0); n++; next }
+		FNR == 1 { header(); side++; next }
+		{ k = $col("task") SUBSEP $col("instance") SUBSEP $col("job")
+		  s = $col("cpu_start"); e = $col("cpu_end"); l = ($col("lateness_ns") > 0) }
+		side == 1 { cs[k] = s; ce[k] = e; late[k] = l; n++; next }
 		{
 			if (!(k in cs)) { extra++; next }
-			if (cs[k] == $9 && ce[k] == $10) cpu++
-			if (ca[cs[k] + 1] == cb[$9 + 1] && ca[ce[k] + 1] == cb[$10 + 1]) cls++
-			if (late[k] == ($8 > 0)) lt++
+			if (cs[k] == s && ce[k] == e) cpu++
+			if (ca[cs[k] + 1] == cb[s + 1] && ca[ce[k] + 1] == cb[e + 1]) cls++
+			if (late[k] == l) lt++
 		}
 		END {
 			jobs = n + extra

@@ -2,7 +2,9 @@
 # after it (awk -F, -f scripts/csv.awk -f prog.awk, or -f csv.awk '...'
 # via lib.sh's csv_awk). In the program: FNR == 1 { header(); next }, then
 # $col("admitted"). A name the file's header lacks stops the program with
-# "FILE: no column NAME" (exit 2) instead of reading the wrong column.
+# "FILE: no column NAME" (exit 2) instead of reading the wrong column; awk
+# still runs END blocks after that exit, so callers use the output only on
+# success (they write a .tmp and rename it).
 function header(i) {
 	for (i = 1; i <= NF; i++)
 		CSV_COL[FILENAME SUBSEP $i] = i

@@ -19,22 +19,24 @@ limits=
 for t in $(tail -n +2 "$points" | cut -d, -f1 | sort -u); do
 	limits="$limits $t $(admission_limits "$t")"
 done
-awk -F, -v rules="$rules" -v limits="$limits" '
+csv_awk -v rules="$rules" -v limits="$limits" '
 BEGIN {
 	n = split(rules, r, /[ \n]/); for (i = 1; i < n; i += 2) rule[r[i]] = r[i + 1]
 	n = split(limits, l, " "); for (i = 1; i < n; i += 3) { cap[l[i]] = l[i + 1]; cpus[l[i]] = l[i + 2] }
 }
-NR == 1 || $17 != "ok" { next }
+FNR == 1 { header(); next }
+$col("status") != "ok" { next }
 {
-	g = $1 " " $2; if (!(g in pts)) order[ng++] = g
+	t = $col("topology"); p = $col("policy"); off = $col("offered_bw"); adm = $col("admitted_bw")
+	g = t " " p; if (!(g in pts)) order[ng++] = g
 	pts[g]++
-	L = rule[$2] == "cpus" ? cpus[$1] : cap[$1]; lim[g] = L; rl[g] = rule[$2]
+	L = rule[p] == "cpus" ? cpus[t] : cap[t]; lim[g] = L; rl[g] = rule[p]
 	why = ""
-	if ($9 > L + 0.001) why = sprintf("admitted %.3f > limit %.3f", $9, L)
-	else if ($8 <= L && $9 < $8 - 0.001) why = sprintf("offered %.3f <= limit %.3f but only %.3f admitted", $8, L, $9)
-	else if ($8 > L && $9 <= L - 1) why = sprintf("admitted %.3f <= limit - 1 (%.3f)", $9, L - 1)
-	if (why != "") { bad[g]++; printf "FAIL %s %s u=%s seed=%s: %s\n", $1, $2, $4, $5, why }
-	if ($9 > most[g]) most[g] = $9
+	if (adm > L + 0.001) why = sprintf("admitted %.3f > limit %.3f", adm, L)
+	else if (off <= L && adm < off - 0.001) why = sprintf("offered %.3f <= limit %.3f but only %.3f admitted", off, L, adm)
+	else if (off > L && adm <= L - 1) why = sprintf("admitted %.3f <= limit - 1 (%.3f)", adm, L - 1)
+	if (why != "") { bad[g]++; printf "FAIL %s %s u=%s seed=%s: %s\n", t, p, $col("u"), $col("seed"), why }
+	if (adm > most[g]) most[g] = adm
 }
 END {
 	for (i = 0; i < ng; i++) {

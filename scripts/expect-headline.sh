@@ -16,14 +16,16 @@ table=${1:?usage: expect-headline.sh TABLE_CSV}
 bad=0
 for t in $(tail -n +2 "$table" | cut -d, -f1 | sort -u); do
 	lims=$(admission_limits "$t")
-	awk -F, -v t="$t" -v lims="$lims" '
+	csv_awk -v t="$t" -v lims="$lims" '
 	BEGIN { split(lims, L, " ") }
-	$1 != t { next }
+	FNR == 1 { header(); next }
+	$col("topology") != t { next }
 	{
-		lim = $2 == "unaware" ? L[2] : L[1]
-		if ($5 > lim + 0.01) { printf "FAIL %s %s u=%s: mean admitted %.3f > limit %.3f\n", t, $2, $3, $5, lim; bad = 1 }
-		if (!($2 in umin) || $3 + 0 < umin[$2]) { umin[$2] = $3 + 0; pmin[$2] = $13 }
-		if (!($2 in umax) || $3 + 0 > umax[$2]) { umax[$2] = $3 + 0; pmax[$2] = $13 }
+		p = $col("policy"); u = $col("u") + 0; adm = $col("admitted_bw"); p99 = $col("p99_tard")
+		lim = p == "unaware" ? L[2] : L[1]
+		if (adm > lim + 0.01) { printf "FAIL %s %s u=%s: mean admitted %.3f > limit %.3f\n", t, p, u, adm, lim; bad = 1 }
+		if (!(p in umin) || u < umin[p]) { umin[p] = u; pmin[p] = p99 }
+		if (!(p in umax) || u > umax[p]) { umax[p] = u; pmax[p] = p99 }
 	}
 	END {
 		if (!("unaware" in umax) || !("series" in umax)) { printf "FAIL %s: needs policies unaware and series\n", t; exit 1 }

@@ -15,12 +15,14 @@ title=${title//\'/\'\'}	# gnuplot's quote escape
 caps=$(jq -r '.cpu_capacity | join(" ")' "$dir/summary.json") || die "$dir/summary.json: no cpu_capacity"
 ncpu=$(echo "$caps" | wc -w)
 mkdir -p "$(dirname "$out")"
-awk -F, 'NR == 1 { print "task_index,task,cpu,start_ms,end_ms,late"; next }
-	{ r[NR] = $0; if (first == "" || $4 < first) first = $4
-	  name = $1 "/" $2; if (!(name in idx)) idx[name] = n++ }
-	END { for (i = 2; i <= NR; i++) { split(r[i], f, ",")
-		printf "%d,%s/%s,%d,%.3f,%.3f,%d\n", idx[f[1] "/" f[2]], f[1], f[2], f[9],
-			(f[5] - first) / 1e6, (f[6] - first) / 1e6, (f[8] > 0) } }' \
+csv_awk 'FNR == 1 { header(); print "task_index,task,cpu,start_ms,end_ms,late"; next }
+	{ name = $col("task") "/" $col("instance"); if (!(name in idx)) idx[name] = n++
+	  rel = $col("release_ns"); if (first == "" || rel < first) first = rel
+	  nm[NR] = name; cpu[NR] = $col("cpu_start"); st[NR] = $col("start_ns"); en[NR] = $col("end_ns")
+	  lt[NR] = ($col("lateness_ns") > 0) }
+	END { for (i = 2; i <= NR; i++)
+		printf "%d,%s,%d,%.3f,%.3f,%d\n", idx[nm[i]], nm[i], cpu[i],
+			(st[i] - first) / 1e6, (en[i] - first) / 1e6, lt[i] }' \
 	"$dir/jobs.csv" > "$out.csv.tmp"
 mv "$out.csv.tmp" "$out.csv"
 ntask=$(tail -n +2 "$out.csv" | cut -d, -f1 | sort -un | wc -l)

@@ -5,26 +5,28 @@
 #   the request), migrated_jobs, cpus (CPUs jobs started on, e.g. 4-7)
 # Usage: scripts/summary.sh POINTDIR [LABEL]  (LABEL becomes a first column)
 set -eu
+. "$(dirname "$0")/lib.sh"
 dir=${1:?usage: summary.sh POINTDIR [LABEL]}
 label=${2:-}
 [ -r "$dir/jobs.csv" ] && [ -r "$dir/tasks.csv" ] ||
 	{ echo "summary: $dir lacks jobs.csv/tasks.csv" >&2; exit 1; }
-awk -F, -v label="$label" '
-FNR == 1 { next }
-FILENAME ~ /tasks.csv$/ { run[$1] = $5; next }
+csv_awk -v label="$label" '
+FNR == 1 { header(); next }
+FILENAME ~ /tasks.csv$/ { run[$col("task")] = $col("run_ns"); next }
 {
-	t = $1
+	t = $col("task")
 	if (!(t in jobs)) order[n++] = t
-	inst[t, $2] = 1
+	inst[t, $col("instance")] = 1
 	jobs[t]++
-	r = $6 - $5
+	r = $col("end_ns") - $col("start_ns")
 	resp[t] += r
 	if (r > maxr[t]) maxr[t] = r
-	if (!(t in maxl) || $8 > maxl[t]) maxl[t] = $8
-	if ($8 > 0) late[t]++
-	over[t] += $13 - run[t]
-	if ($11 > 1) mig[t]++
-	used[t, $9] = 1
+	l = $col("lateness_ns")
+	if (!(t in maxl) || l > maxl[t]) maxl[t] = l
+	if (l > 0) late[t]++
+	over[t] += $col("work_ns") - run[t]
+	if ($col("ncpus") > 1) mig[t]++
+	used[t, $col("cpu_start")] = 1
 }
 END {
 	printf "%stask,instances,jobs,late_jobs,late_pct,mean_response_ms,max_response_ms,max_lateness_ms,work_over_pct,migrated_jobs,cpus\n", label != "" ? "run," : ""

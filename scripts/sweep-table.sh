@@ -5,23 +5,25 @@
 # (Student's t, n - 1 degrees of freedom; 0 when n = 1). CSV on stdout.
 # Usage: scripts/sweep-table.sh POINTS_CSV
 set -eu
+. "$(dirname "$0")/lib.sh"
 points=${1:?usage: sweep-table.sh POINTS_CSV}
 [ -r "$points" ] || { echo "sweep-table: cannot read $points" >&2; exit 1; }
-awk -F, '
+csv_awk '
 function tq(df,    T) {	# two-sided 95% quantile of Student t
 	split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", T, " ")
 	return df <= 30 ? T[df] : 1.96
 }
 BEGIN {
-	col[0] = 9; col[1] = 10; col[2] = 13; col[3] = 14; col[4] = 15
+	split("admitted_bw acceptance miss_ratio max_tard p99_tard", name, " ")
 	print "topology,policy,u,n,admitted_bw,admitted_bw_ci,acceptance,acceptance_ci,miss_ratio,miss_ratio_ci,max_tard,max_tard_ci,p99_tard,p99_tard_ci"
 }
-NR == 1 || $17 != "ok" { next }
+FNR == 1 { header(); next }
+$col("status") != "ok" { next }
 {
-	g = $1 "," $2 "," $4
+	g = $col("topology") "," $col("policy") "," $col("u")
 	if (!(g in n)) order[ng++] = g
 	n[g]++
-	for (i = 0; i < 5; i++) { v = $(col[i]); s[g, i] += v; ss[g, i] += v * v }
+	for (i = 0; i < 5; i++) { v = $col(name[i + 1]); s[g, i] += v; ss[g, i] += v * v }
 }
 END {
 	for (j = 0; j < ng; j++) {

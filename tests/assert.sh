@@ -2,6 +2,13 @@
 # shellcheck shell=bash
 # Each check prints one PASS:/FAIL: line; failures set assert_failed=1.
 assert_failed=0
+# CSV columns by name (scripts/csv.awk): acsv [-v ...] PROGRAM FILE...
+assert_csv_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")/../scripts" && pwd)/csv.awk
+acsv() {
+	local pre=()
+	while [ "${1:-}" = -v ]; do pre+=("$1" "$2"); shift 2; done
+	awk -F, "${pre[@]}" -f "$assert_csv_lib" -f <(printf '%s\n' "$1") "${@:2}"
+}
 
 check() { # check DESCRIPTION COMMAND...
 	local what=$1; shift
@@ -10,18 +17,20 @@ check() { # check DESCRIPTION COMMAND...
 
 # admitted POINTDIR: how many instances the kernel admitted (tasks.csv).
 admitted() {
-	awk -F, 'NR > 1 && $10 == 1' "$1/tasks.csv" 2>/dev/null | wc -l
+	acsv 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" 2>/dev/null | wc -l
 }
 
 # jobs_on POINTDIR TASK LO HI MINJOBS: every job of every instance of TASK
 # started and ended on CPUs LO..HI, each instance ran >= MINJOBS jobs.
 jobs_on() {
-	awk -F, -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
-	NR > 1 && $1 == task {
-		n[$2]++
-		if ($9 < lo || $9 > hi || $10 < lo || $10 > hi) {
+	acsv -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
+	FNR == 1 { header(); next }
+	$col("task") == task {
+		n[$col("instance")]++
+		a = $col("cpu_start"); b = $col("cpu_end")
+		if (a < lo || a > hi || b < lo || b > hi) {
 			bad++
-			if (bad <= 3) printf "  %s-%s job %s ran on CPU %s..%s\n", $1, $2, $3, $9, $10 > "/dev/stderr"
+			if (bad <= 3) printf "  %s-%s job %s ran on CPU %s..%s\n", task, $col("instance"), $col("job"), a, b > "/dev/stderr"
 		}
 	}
 	END {

@@ -239,6 +239,14 @@ expect "planning again regenerates the same task set bytes" cmp -s "$tmp/ts1" "$
 scripts/sweep-table.sh "$tmp/points.csv" > "$tmp/table.csv"
 expect "sweep-table: 3 seeds of max_tard 1, 2, 3 give mean 2 and CI 4.303/sqrt(3) = 2.48434" \
 	grep -q '^t,p,2,3,2.20000,0.00000,1.00000,0.00000,0.20000,0.24843,2.00000,2.48434,0.50000,0.00000$' "$tmp/table.csv"
+# data by name: a column added in the middle changes nothing; one missing is an error
+awk -F, -v OFS=, '{ $3 = $3 "," (NR == 1 ? "note" : "x") } 1' "$tmp/points.csv" > "$tmp/points-extra.csv"
+expect "sweep-table reads columns by name: a column inserted in points.csv gives the same table" \
+	cmp -s <(scripts/sweep-table.sh "$tmp/points-extra.csv") "$tmp/table.csv"
+cut -d, -f1-13,15- "$tmp/points.csv" > "$tmp/points-missing.csv"
+scripts/sweep-table.sh "$tmp/points-missing.csv" > /dev/null 2> "$tmp/err"; rc=$?
+expect "... and a missing column is an error naming it (exit $rc: $(cat "$tmp/err"))" \
+	sh -c "test $rc = 2 && grep -q 'no column max_tard' '$tmp/err'"
 {
 	echo "topology,policy,u,n,admitted_bw,admitted_bw_ci,acceptance,acceptance_ci,miss_ratio,miss_ratio_ci,max_tard,max_tard_ci,p99_tard,p99_tard_ci"
 	echo "hikey960,series,2,3,2.2,0,1,0,0,0,0,0,0,0"
