@@ -3,10 +3,11 @@
 # Usage: scripts/hotplug-table.sh RUNDIR...   (runs of hotplug-accounting.plan;
 # the kernel is the RUNDIR's grandparent folder name)
 set -eu
+. "$(dirname "$0")/lib.sh"
 echo "kernel,admitted_before,offline,admitted_during,total_bw_after,admitted_after"
 for d in "$@"; do
 	k=$(basename "$(dirname "$(dirname "$d")")")
-	adm() { awk -F, 'NR > 1 && $10 == 1' "$1/tasks.csv" | wc -l; }
+	adm() { csv_awk 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" | wc -l; }
 	v() { sed -n "s/^$1: //p" "$d/hotplug/dlgen.log" | sed 's/ *$//'; }
 	echo "$k,$(adm "$d/adm-before"),$(v offline),$(v admitted),$(v 'total_bw after'),$(adm "$d/adm-after")"
 done

@@ -24,7 +24,7 @@ for pt in "$dir"/*/; do
 		cmp -s "$f" "$pt/$f" || printf ' %s' "${f#./}"; done)
 	if [ -n "$diff" ]; then echo "$n: DIFFERENT:$diff"; bad=1; else echo "$n: same"; fi
 done
-if "$DLCAP_TOP/scripts/console-badness.sh" "$dir/console.log" > "$tmp/badness"; then
+if "$DLCAP_TOP/scripts/console-badness.pl" "$dir/console.log" > "$tmp/badness"; then
 	echo "kernel errors on the console (line: text):"; cat "$tmp/badness"; bad=1
 fi
 exit $bad

@@ -39,7 +39,7 @@
 #                 of the topology's capacities (to see it refuse)
 # One job per tool, each runnable on a saved run: scripts/plan-check.sh
 # (the plan), scripts/console-decode.pl (frames into points),
-# scripts/console-badness.sh (kernel errors), scripts/recheck.sh (a saved
+# scripts/console-badness.pl (kernel errors), scripts/recheck.sh (a saved
 # OUTDIR against its console.log, without booting).
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
@@ -328,7 +328,7 @@ while :; do
 		"$DLCAP_TOP/scripts/console-decode.pl" --stamps "$work/stamps" "$work/share/out" > /dev/null &
 	dpid=$!
 	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
-		"$DLCAP_TOP/scripts/console-badness.sh" > "$work/badness" &
+		"$DLCAP_TOP/scripts/console-badness.pl" > "$work/badness" &
 	bpid=$!
 	# In the background, so that a signal to this script is handled at once.
 	watch "$qpid" > "$work/reason" &

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The console tools on canned consoles, without QEMU (seconds): the frame
 # decoder (scripts/console-decode.pl), the badness scanner
-# (scripts/console-badness.sh) and the re-check of a saved run
+# (scripts/console-badness.pl) and the re-check of a saved run
 # (scripts/recheck.sh). The consoles are written here in init's framing:
 # dlcap-file: PATH SHA256 / base64 of the gzipped file / dlcap-eof.
 set -u
@@ -55,17 +55,17 @@ awk '/^dlcap-file: b\/jobs.csv/ { f = 1 } { print } f && ++n == 3 { print "[   1
 "$s/console-decode.pl" "$tmp/o3" "$tmp/printk.log" > /dev/null
 check "decode: kernel lines printed inside a frame are skipped, the file checks out" \
 	sh -c "test ! -e '$tmp/o3/b/FAILED' && cmp -s '$tmp/o3/b/jobs.csv' '$tmp/in/jobs.csv'"
-"$s/console-badness.sh" "$tmp/printk.log" > "$tmp/b3.out"
+"$s/console-badness.pl" "$tmp/printk.log" > "$tmp/b3.out"
 check "badness: ... and a WARNING printed inside a frame is still found, with its line" \
 	grep -q '^[0-9]*: \[   12.400000\] WARNING: CPU: 3' "$tmp/b3.out"
 
 # "Oops" and "BUG:"-free but "Oops"-spelling base64 inside a frame
 awk '/^dlcap-file: a\/jobs.csv/ { f = 1 } { print } f && ++n == 2 { print "QUJDOopsQUJDWARNINGQUJD" }' \
 	"$tmp/good.log" > "$tmp/oops64.log"
-"$s/console-badness.sh" "$tmp/oops64.log" > "$tmp/b4.out"; rc=$?
+"$s/console-badness.pl" "$tmp/oops64.log" > "$tmp/b4.out"; rc=$?
 check "badness: 'Oops' spelt by base64 inside a frame is not a kernel error (exit $rc)" \
 	sh -c "test $rc = 1 && test ! -s '$tmp/b4.out'"
-"$s/console-badness.sh" "$tmp/good.log" > /dev/null; rc=$?
+"$s/console-badness.pl" "$tmp/good.log" > /dev/null; rc=$?
 check "badness: a good console has none (exit $rc)" test $rc = 1
 
 # panic mid-point: b's start line, half a frame, the panic, nothing more
@@ -77,7 +77,7 @@ check "badness: a good console has none (exit $rc)" test $rc = 1
 "$s/console-decode.pl" "$tmp/o5" "$tmp/panic.log" > "$tmp/o5.out"
 check "decode: a panic mid-point leaves that point absent, the one before whole" \
 	sh -c "test ! -e '$tmp/o5/b' && test -d '$tmp/o5/a' && test \"\$(cat '$tmp/o5.out')\" = 'done a'"
-"$s/console-badness.sh" "$tmp/panic.log" > "$tmp/b5.out"; rc=$?
+"$s/console-badness.pl" "$tmp/panic.log" > "$tmp/b5.out"; rc=$?
 line=$(grep -n 'Kernel panic' "$tmp/panic.log" | cut -d: -f1)
 check "badness: the panic is found at line $line (exit $rc)" \
 	sh -c "test $rc = 0 && grep -q '^$line: .*Kernel panic - not syncing' '$tmp/b5.out'"

@@ -9,8 +9,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dlgen=$top/dlgen/build/san/dlgen
 [ -x "$dlgen" ] || make -s -C "$top/dlgen" sanitize > /dev/null || { echo "FAIL: dlgen builds with sanitizers"; exit 1; }
-# col FILE NAME: the column NAME of a CSV, by its header
-col() { awk -F, -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next } c { print $c }' "$1"; }
+# col FILE NAME...: the named columns of a CSV, comma-separated (by header
+# name, tests/assert.sh's acsv)
+col() {
+	acsv -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
+		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $col(w[j]); print line }' "$1"
+}
 
 # A fake sysfs: CPU 0 of capacity 512, CPU 1 without a capacity file (1024).
 mkdir -p "$tmp/sys/cpu0" "$tmp/sys/cpu1"

@@ -6,18 +6,17 @@
 #
 # Usage: tests/check-quantum.sh RUN_A RUN_B
 set -u
+. "$(dirname "$0")/assert.sh"	# acsv
 a=${1:?usage: check-quantum.sh RUN_A RUN_B} b=${2:?}
 bad=0
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; bad=1; }
 
-# col FILE NAME...: the named columns of a CSV file, by its header
+# col FILE NAME...: the named columns of a CSV, comma-separated (by header
+# name, tests/assert.sh's acsv)
 col() {
-	awk -F, -v want="$(IFS=,; echo "${*:2}")" '
-		NR == 1 { n = split(want, w, ","); for (i = 1; i <= NF; i++) c[$i] = i
-			  for (j = 1; j <= n; j++) if (!(w[j] in c)) { print "no column " w[j] > "/dev/stderr"; exit 1 }
-			  next }
-		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $c[w[j]]; print line }' "$1"
+	acsv -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
+		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $col(w[j]); print line }' "$1"
 }
 # mean response (ms) of a point's jobs
 mean_response() { col "$1/jobs.csv" response_ns | awk '{ s += $1 } END { if (NR) printf "%.4f", s / NR / 1e6 }'; }

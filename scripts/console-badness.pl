@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # Kernel errors on a dlcap guest's console, outside the result frames
 # (base64 can spell "Oops" and "BUG:"; frame bodies are skipped).
-# Usage: scripts/console-badness.sh [CONSOLE]   (default: standard input,
+# Usage: scripts/console-badness.pl [CONSOLE]   (default: standard input,
 #   e.g. tail -F of a live console; read line by line and reported at once,
 #   which awk, reading pipes in blocks, did not do)
 # Prints "LINE: text" per error line, as found. Exit status: 0 when it
