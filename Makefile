@@ -32,6 +32,7 @@ help:
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make check-reproducible  build the stock Image, dlgen and the initramfs again in another folder; same bytes?"
 	@echo "make fuzz       fuzz dlgen's JSON front end for FUZZ_SECONDS (600) or FUZZ_RUNS executions; fails on a crash"
 	@echo "make check-qemu-series  build every prefix of qemu/patches/quantum, QEMU's checkpatch on each"
 	@echo "make reproduce  rerun the committed experiments (EXPERIMENTS=\"exp ...\" for some, results/index.csv) and report per point: identical, or which input differs"
@@ -91,6 +92,11 @@ fuzz: deps
 		build/fuzz-corpus fuzz/corpus 2>&1 | grep -E '^(#[0-9]+.*(pulse|DONE)|Done|stat::|==[0-9]+==ERROR|SUMMARY|artifact)'
 	@echo "[fuzz] corpus now: $$(ls dlgen/build/fuzz-corpus | wc -l) inputs; crashes: $$(ls dlgen/build/crash-* 2>/dev/null | wc -l)"
 	@! ls dlgen/build/crash-* > /dev/null 2>&1
+
+# Everything that boots, built again from scratch in another folder, compared.
+check-reproducible: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=stock
+	@scripts/check-reproducible.sh stock
 
 check-qemu-series: deps
 	@scripts/check-qemu-series.sh quantum
@@ -297,5 +303,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen
