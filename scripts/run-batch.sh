@@ -96,13 +96,13 @@ flock -n 9 || { echo "run-batch: $plan is being run into $outdir by another run 
 # The boot's work folder, one per (kernel, topology, plan, OUTDIR): two
 # runs into different folders never share one.
 work=$DLCAP_CACHE/runs/$kernel-$topo-$plan-$(realpath -m "$outdir" | sha256sum | cut -c1-8)
-rm -rf "$work"; mkdir -p "$work/share/in" "$work/share/out"
+rm -rf "$work"; mkdir -p "$work/in" "$work/out"
 # Guest scripts may use any committed task set, so all of them go along.
 printf '%s\n' "${tsfiles[@]}" "$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
-	xargs -d '\n' cp -t "$work/share/in/"
-printf '%s\n' "${guestplan[@]}" > "$work/share/in/plan"	# all points
-echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/share/in/capacities"
-cp "$DLCAP_TOP/kernels/knobs" "$work/share/in/knobs"
+	xargs -d '\n' cp -t "$work/in/"
+printf '%s\n' "${guestplan[@]}" > "$work/in/plan"	# all points
+echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/in/capacities"
+cp "$DLCAP_TOP/kernels/knobs" "$work/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
 
 case "$timing" in
@@ -138,11 +138,11 @@ qemu=("$qemu_bin" -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
 make_initrd() {
 	local gen=$DLCAP_CACHE/tools/gen_init_cpio f
 	[ -x "$gen" ] || die "no $gen (scripts/mkinitramfs.sh builds it)"
-	touch -d @0 "$work"/share/in/*
+	touch -d @0 "$work"/in/*
 	{
 		echo "dir /share 0755 0 0"
 		echo "dir /share/in 0755 0 0"
-		for f in "$work"/share/in/*; do
+		for f in "$work"/in/*; do
 			echo "file /share/in/${f##*/} $f 0644 0 0"
 		done
 	} > "$work/in.list"
@@ -165,7 +165,7 @@ cfgsum=$(hash_files "$(dirname "$image")/../../../.config")
 initsum=$(hash_files "$initramfs")
 dtbsum=$(hash_files "$work/topo.dtb")
 topsum=$(hash_files "$topofile")
-insum=$(cd "$work/share/in" && for f in *; do echo "$f $(hash_files "$f")"; done | hash_files /dev/stdin)
+insum=$(cd "$work/in" && for f in *; do echo "$f $(hash_files "$f")"; done | hash_files /dev/stdin)
 PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
@@ -173,7 +173,7 @@ patchsum=none
 qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
 envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing ${accel[*]} ${QEMU_APPEND:-} $mem $qver"
 point_key() {	# NAME
-	printf '%s\n' "$envkey" "$(grep -m1 "^$1 " "$work/share/in/plan")" | sha256sum | cut -c1-16
+	printf '%s\n' "$envkey" "$(grep -m1 "^$1 " "$work/in/plan")" | sha256sum | cut -c1-16
 }
 declare -A pkey=()
 if [ $keys_only = 1 ]; then
@@ -207,12 +207,12 @@ dlgen_ver=$("$dlgen_host" --version | cut -d' ' -f2)
 # manifest POINT BOOT DIR: how a finished point was produced, into DIR.
 manifest() {
 	local n=$1 ts line hist=
-	line=$(grep -m1 "^$n " "$work/share/in/plan")
+	line=$(grep -m1 "^$n " "$work/in/plan")
 	ts=$(echo "$line" | cut -d' ' -f2)
 	for m in "${pending[@]}"; do [ "$m" = "$n" ] && break; hist="$hist $m"; done
 	{
 		echo "point: $line"
-		echo "taskset: $ts sha256 $(hash_files "$work/share/in/$ts")"
+		echo "taskset: $ts sha256 $(hash_files "$work/in/$ts")"
 		echo "kernel: $kernel Image sha256 $imgsum .config sha256 $cfgsum patches ${PATCHES:-none} sha256 $patchsum"
 		echo "knobs: $(tr '\n' ';' 2>/dev/null < "$3/knobs.txt")"
 		echo "topology: $topo ($TOPO_CAPS) file sha256 $topsum dtb sha256 $dtbsum"
@@ -259,10 +259,10 @@ eta() {
 collect() {
 	local n k lines bad tmp
 	for n in "${pending[@]}"; do
-		[ -d "$work/share/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
+		[ -d "$work/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
 		tmp=$outdir/.$n.tmp
 		rm -rf "$tmp"
-		cp -r "$work/share/out/$n" "$tmp"
+		cp -r "$work/out/$n" "$tmp"
 		bad=
 		[ -e "$tmp/FAILED" ] && bad=1
 		echo "${pkey[$n]}" > "$tmp/.point-key"
@@ -313,8 +313,8 @@ while :; do
 	[ ${#pending[@]} -gt 0 ] || break
 	boot=$((boot + 1))
 	say "$kernel on $topo, boot $boot: ${#pending[@]} of ${#names[@]} point(s) of $plan left, timing $timing, $qver"
-	for n in "${pending[@]}"; do grep -m1 "^$n " "$work/share/in/plan"; done > "$work/share/in/plan.boot"
-	rm -rf "$work/share/out"; mkdir -p "$work/share/out"
+	for n in "${pending[@]}"; do grep -m1 "^$n " "$work/in/plan"; done > "$work/in/plan.boot"
+	rm -rf "$work/out"; mkdir -p "$work/out"
 	: > "$work/stamps"; : > "$work/badness"
 	make_initrd
 	start=$(date +%s)
@@ -325,7 +325,7 @@ while :; do
 	# when QEMU does: the decoder (points, and the host time of their start
 	# lines and first frames) and the badness scanner.
 	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
-		"$DLCAP_TOP/scripts/console-decode.pl" --stamps "$work/stamps" "$work/share/out" > /dev/null &
+		"$DLCAP_TOP/scripts/console-decode.pl" --stamps "$work/stamps" "$work/out" > /dev/null &
 	dpid=$!
 	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
 		"$DLCAP_TOP/scripts/console-badness.pl" > "$work/badness" &
@@ -345,14 +345,14 @@ while :; do
 	# appended whole: boots of other plans (a sweep's seeds) share OUTDIR
 	{ echo "===== dlcap boot $boot of $plan ($(date -u +%FT%TZ)) ====="; cat "$work/console.log"; } |
 		flock "$outdir/.lock-console" sh -c 'cat >> "$1"' sh "$outdir/console.log"
-	[ -r "$work/share/out/guest.txt" ] && cp "$work/share/out/guest.txt" "$outdir/"
+	[ -r "$work/out/guest.txt" ] && cp "$work/out/guest.txt" "$outdir/"
 	[ $rc = 124 ] && reason="QEMU did not power off within ${timeout_s}s (QEMU_TIMEOUT)"
 
 	collect "$boot"
 	progressed=0
 	for n in "${pending[@]}"; do [ -d "$outdir/$n" ] && progressed=1; done
-	if [ -r "$work/share/out/FAILED" ]; then
-		echo "run-batch: guest refused to run: $(cat "$work/share/out/FAILED")" >&2
+	if [ -r "$work/out/FAILED" ]; then
+		echo "run-batch: guest refused to run: $(cat "$work/out/FAILED")" >&2
 		failed=1; break
 	fi
 	# The point that was running when the boot ended badly, or when the
