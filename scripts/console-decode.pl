@@ -48,6 +48,7 @@ if (defined $stamps) {
 STDOUT->autoflush(1);
 
 my ($path, $sum, $b64);	# the frame being read, if any
+my $current;		# the point whose start line came last
 my %bad;		# point => [paths that did not check out]
 my %stamped;		# point => its first frame was stamped
 
@@ -113,7 +114,11 @@ while (my $line = <$in>) {
 		if ($st && defined $n && !$stamped{$n}++) {
 			printf $st "%.3f file %s\n", time(), $n;
 		}
+	} elsif ($line =~ /^dlcap-file:/) {
+		# a header the kernel's printk cut in two: its frame is lost
+		push @{$bad{$current}}, "a frame (its header was garbled)" if defined $current;
 	} elsif ($line =~ /^dlcap-init: start ([^:]+):/) {
+		$current = $1;
 		remove_tree("$out/.$1.tmp");	# a point restarted by a reboot
 		delete $bad{$1};
 		delete $stamped{$1};

@@ -13,6 +13,8 @@ say() { echo "[$(basename "$0" .sh)] $*" >&2; }
 # e.g. 6.1.192-3: it names the extracted tree and the build folders.
 tarball_version() {
 	local v
+	# a Slurm task is told the submit host's (scripts/slurm-submit.sh)
+	[ -n "${DLCAP_TARBALL_VERSION:-}" ] && { echo "$DLCAP_TARBALL_VERSION"; return; }
 	v=$(dpkg-query -S "$DLCAP_TARBALL" 2>/dev/null | cut -d: -f1)
 	[ -n "$v" ] && v=$(dpkg-query -W -f='${Version}' "$v" 2>/dev/null)
 	[ -n "$v" ] || v=$(stat -c %s-%Y "$DLCAP_TARBALL")

@@ -15,7 +15,8 @@ planfile=$1
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
 [ -r "$planfile" ] || { echo "plan-check: no plan $planfile" >&2; exit 2; }
 names=() tasksets=() out=() bad=0 lineno=0
-while read -r name ts args; do
+declare -A tsbase=()
+while read -r name ts args || [ -n "$name" ]; do
 	lineno=$((lineno + 1))
 	case "$name" in ''|'#'*) continue ;; esac
 	if [ -z "$ts" ]; then
@@ -23,6 +24,9 @@ while read -r name ts args; do
 	fi
 	case "$name" in
 	*[!A-Za-z0-9._-]*|.*) echo "$planfile:$lineno: point name '$name' is not letters, digits, . _ - (not first .)" >&2; bad=1 ;;
+	esac
+	case "$name" in FAILED|guest.txt|console.log|run.txt|manifest.txt)
+		echo "$planfile:$lineno: point name '$name' is reserved (a file of the results folder)" >&2; bad=1 ;;
 	esac
 	case " ${names[*]-} " in *" $name "*)
 		echo "$planfile:$lineno: point name '$name' is used twice" >&2; bad=1 ;;
@@ -32,6 +36,11 @@ while read -r name ts args; do
 	/*) tsfile=$ts ;;
 	*) tsfile=$DLCAP_TOP/experiments/tasksets/$ts ;;
 	esac
+	# the guest sees task sets by file name: two files of one name would clash
+	if [ -n "${tsbase[${ts##*/}]:-}" ] && [ "${tsbase[${ts##*/}]}" != "$tsfile" ]; then
+		echo "$planfile:$lineno: task set $tsfile has the file name of ${tsbase[${ts##*/}]}, which the guest could not tell apart" >&2; bad=1
+	fi
+	tsbase[${ts##*/}]=$tsfile
 	case "$ts" in
 	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; } ;;
 	*) tasksets+=("$tsfile") ;;

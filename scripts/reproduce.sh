@@ -37,26 +37,7 @@ for e in "$@"; do
 			{ tail -5 "$tmp/make.log"; echo "$e: make $target failed (the comparison below covers what ran)"; bad=1; }
 	fi
 	"$DLCAP_TOP/scripts/results-manifest.sh" "$e" "$tmp/new"
-	# per point: identical, different (and which inputs), missing, new
-	awk -F, -v e="$e" '
-	NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) name[i] = $i; nf = NF; next }
-		old[$2] = $0; next }
-	FNR == 1 { next }
-	{
-		seen[$2] = 1
-		if (!($2 in old)) { printf "%s: %s: new (not in the committed manifest)\n", e, $2; nnew++; next }
-		split(old[$2], o, ",")
-		if (o[3] == $3) { same++; next }
-		diff = ""
-		for (i = 4; i <= nf; i++) if (o[i] != $i) diff = diff " " name[i]
-		printf "%s: %s: DIFFERENT jobs.csv;%s\n", e, $2, diff == "" ? " same inputs (the boot itself differed)" : " inputs that differ:" diff
-		ndiff++
-	}
-	END {
-		for (p in old) if (!(p in seen)) { printf "%s: %s: missing (not rerun)\n", e, p; nmiss++ }
-		printf "%s: %d identical, %d different, %d missing, %d new\n", e, same, ndiff, nmiss, nnew
-		exit (ndiff + nmiss + nnew) > 0
-	}' "$tmp/old.csv" "$tmp/new/manifest.csv" || bad=1
+	"$DLCAP_TOP/scripts/compare-manifests.sh" "$e" "$tmp/old.csv" "$tmp/new/manifest.csv" || bad=1
 	# package versions (every line but the commit and the point count)
 	if ! diff <(grep -v '^commit:\|^points:' "$tmp/old.txt") <(grep -v '^commit:\|^points:' "$tmp/new/build.txt") > "$tmp/pkg.diff"; then
 		echo "$e: versions differ from the committed build.txt (< committed, > here):"

@@ -92,7 +92,9 @@ mkdir -p "$outdir"
 # two makes): the second is refused before it touches anything. Plans with
 # other points may share OUTDIR (a sweep's boots, one per seed).
 exec 9> "$outdir/.lock-$plan"
-flock -n 9 || { echo "run-batch: $plan is being run into $outdir by another run (lock $outdir/.lock-$plan); nothing done" >&2; exit 2; }
+rc=0; flock -n -E 75 9 || rc=$?
+[ $rc = 75 ] && { echo "run-batch: $plan is being run into $outdir by another run (lock $outdir/.lock-$plan); nothing done" >&2; exit 2; }
+[ $rc = 0 ] || { echo "run-batch: cannot lock $outdir/.lock-$plan (flock exit $rc; a filesystem without locks?)" >&2; exit 2; }
 # The boot's work folder, one per (kernel, topology, plan, OUTDIR): two
 # runs into different folders never share one.
 work=$DLCAP_CACHE/runs/$kernel-$topo-$plan-$(realpath -m "$outdir" | sha256sum | cut -c1-8)
@@ -172,8 +174,11 @@ patchsum=none
 [ -n "$PATCHES" ] && patchsum=$(hash_files "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch)
 qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
 envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing ${accel[*]} ${QEMU_APPEND:-} $mem $qver"
+# plan_line NAME: the point's line of the staged plan (names compared
+# exactly: a regex would let "u2.5-s1" match "u205-s1")
+plan_line() { awk -v n="$1" '$1 == n { print; exit }' "$work/in/plan"; }
 point_key() {	# NAME
-	printf '%s\n' "$envkey" "$(grep -m1 "^$1 " "$work/in/plan")" | sha256sum | cut -c1-16
+	printf '%s\n' "$envkey" "$(plan_line "$1")" | sha256sum | cut -c1-16
 }
 declare -A pkey=()
 if [ $keys_only = 1 ]; then
@@ -207,7 +212,7 @@ dlgen_ver=$("$dlgen_host" --version | cut -d' ' -f2)
 # manifest POINT BOOT DIR: how a finished point was produced, into DIR.
 manifest() {
 	local n=$1 ts line hist=
-	line=$(grep -m1 "^$n " "$work/in/plan")
+	line=$(plan_line "$n")
 	ts=$(echo "$line" | cut -d' ' -f2)
 	for m in "${pending[@]}"; do [ "$m" = "$n" ] && break; hist="$hist $m"; done
 	{
@@ -264,6 +269,9 @@ collect() {
 		rm -rf "$tmp"
 		cp -r "$work/out/$n" "$tmp"
 		bad=
+		# init sends rc with every point: without it a frame was lost
+		[ -e "$tmp/rc" ] || [ -e "$tmp/FAILED" ] ||
+			echo "the point's rc did not arrive on the console (a frame lost)" > "$tmp/FAILED"
 		[ -e "$tmp/FAILED" ] && bad=1
 		echo "${pkey[$n]}" > "$tmp/.point-key"
 		manifest "$n" "$1" "$tmp"
@@ -305,7 +313,7 @@ for n in "${names[@]}"; do [ -d "$outdir/$n" ] && done_before=$((done_before + 1
 run_t0=$(date +%s)
 # Interrupted (Ctrl-C, make killed): take QEMU down too; finished points
 # are already in OUTDIR and the next run resumes after them.
-trap 'kill $qpid $wpid $dpid $bpid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM
+trap 'kill $qpid $wpid $dpid $bpid 2>/dev/null; wait $qpid 2>/dev/null; exit 130' INT TERM HUP
 : >> "$outdir/console.log"
 while :; do
 	pending=()
@@ -313,22 +321,26 @@ while :; do
 	[ ${#pending[@]} -gt 0 ] || break
 	boot=$((boot + 1))
 	say "$kernel on $topo, boot $boot: ${#pending[@]} of ${#names[@]} point(s) of $plan left, timing $timing, $qver"
-	for n in "${pending[@]}"; do grep -m1 "^$n " "$work/in/plan"; done > "$work/in/plan.boot"
+	for n in "${pending[@]}"; do plan_line "$n"; done > "$work/in/plan.boot"
 	rm -rf "$work/out"; mkdir -p "$work/out"
 	: > "$work/stamps"; : > "$work/badness"
 	make_initrd
 	start=$(date +%s)
 	rc=0
-	timeout "$timeout_s" "${qemu[@]}" < /dev/null > "$work/console.log" 2>&1 &
+	# a new, empty console before anything reads it (tail -F must not see
+	# the previous boot's); the lock (fd 9) is not handed to the children,
+	# so an orphaned QEMU cannot hold it
+	rm -f "$work/console.log"; : > "$work/console.log"
+	timeout "$timeout_s" "${qemu[@]}" < /dev/null > "$work/console.log" 2>&1 9>&- &
 	qpid=$!
 	# One pass each over the console as it grows (tail -F: inotify), ending
 	# when QEMU does: the decoder (points, and the host time of their start
 	# lines and first frames) and the badness scanner.
-	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
-		"$DLCAP_TOP/scripts/console-decode.pl" --stamps "$work/stamps" "$work/out" > /dev/null &
+	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null 9>&- |
+		"$DLCAP_TOP/scripts/console-decode.pl" --stamps "$work/stamps" "$work/out" > /dev/null 9>&- &
 	dpid=$!
-	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null |
-		"$DLCAP_TOP/scripts/console-badness.pl" > "$work/badness" &
+	tail -n +1 -F -s 0.05 --pid="$qpid" "$work/console.log" 2>/dev/null 9>&- |
+		"$DLCAP_TOP/scripts/console-badness.pl" > "$work/badness" 9>&- &
 	bpid=$!
 	# In the background, so that a signal to this script is handled at once.
 	watch "$qpid" > "$work/reason" &
@@ -391,6 +403,8 @@ while :; do
 		[ $progressed = 1 ] && continue
 		break
 	fi
+	# a boot that ended well but ran nothing would only repeat itself
+	[ $progressed = 1 ] || { echo "run-batch: boot $boot ran none of its points" >&2; failed=1; break; }
 done
 for n in "${names[@]}"; do
 	if [ ! -d "$outdir/$n" ]; then

@@ -6,7 +6,8 @@
 set -eu
 batches=${1:?usage: slurm-batch.sh BATCHES}
 i=${SLURM_ARRAY_TASK_ID:?not a Slurm array task}
-read -r kernel topo plan outdir < <(sed -n "$((i + 1))p" "$batches")
+line=$(sed -n "$((i + 1))p" "$batches")
+read -r kernel topo plan outdir <<< "$line" || true
 [ -n "${outdir:-}" ] || { echo "slurm-batch: no line $((i + 1)) in $batches" >&2; exit 2; }
 echo "slurm-batch: task $i on $(hostname): $kernel $topo $plan"
 # sbatch runs a copy of this script from its spool: the checkout is the

@@ -23,9 +23,15 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 [ $# = 2 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
-file=$1 batches=$2
+file=$(realpath "$1") batches=$(realpath "$2")
 name=$(basename "$file" .sweep)
 raw=$(dirname "$batches")
+[ -z "${DLCAP_RESULTS:-}" ] || export DLCAP_RESULTS=$(realpath -m "$DLCAP_RESULTS")
+# Decided here, on the submit host, for every task: the QEMU binary (the
+# node's own package version could name another) and the kernel tree's
+# version (from the tarball here); the tasks inherit the environment.
+if [ "${QEMU_TIMING:-quantum}" = quantum ]; then export QEMU_BIN=${QEMU_BIN:-$(qemu_dlcap_bin)}; fi
+export DLCAP_TARBALL_VERSION=${DLCAP_TARBALL_VERSION:-$(tarball_version)}
 command -v sbatch > /dev/null || { echo "slurm-submit: no sbatch here (RUNNER=slurm needs a Slurm submit host)" >&2; exit 2; }
 n=$(grep -c . "$batches") || { echo "slurm-submit: no boots in $batches" >&2; exit 2; }
 duration=$(sed -n 's/#.*//; s/^[[:space:]]*duration[[:space:]]*=[[:space:]]*\([0-9]*\).*/\1/p' "$file")
@@ -44,13 +50,18 @@ fi
 [[ $SLURM_TIME =~ ^[1-9][0-9]*$ ]] || { echo "slurm-submit: SLURM_TIME='$SLURM_TIME' is not whole minutes" >&2; exit 2; }
 mem=${SLURM_MEM:-2G}
 mkdir -p "$raw/slurm"
+[ "$n" -le 1000 ] || echo "slurm-submit: $n boots: above Slurm's default MaxArraySize (1001); the cluster may refuse the array" >&2
+# this submission's boots, frozen: a later sweep.sh may rewrite batches.txt
+# while these tasks still wait in the queue
+sub=$raw/slurm/batches-$(date -u +%Y%m%dT%H%M%S)-$$.txt
+cp "$batches" "$sub"
 opts=(--parsable --chdir="$DLCAP_TOP" --mem="$mem" --time="$SLURM_TIME" --cpus-per-task=1)
 [ -n "${SLURM_PARTITION:-}" ] && opts+=(--partition="$SLURM_PARTITION")
 # shellcheck disable=SC2206
 [ -n "${SLURM_EXTRA:-}" ] && opts+=($SLURM_EXTRA)
 array=0-$((n - 1))${SLURM_ARRAY_LIMIT:+%$SLURM_ARRAY_LIMIT}
 arr=$(sbatch "${opts[@]}" --job-name="dlcap-$name" --array="$array" \
-	--output="$raw/slurm/boot-%a.out" "$DLCAP_TOP/scripts/slurm-batch.sh" "$batches") ||
+	--output="$raw/slurm/boot-%A_%a.out" "$DLCAP_TOP/scripts/slurm-batch.sh" "$sub") ||
 	die "sbatch of the boots failed"
 arr=${arr%%;*}
 agg=$(sbatch "${opts[@]}" --job-name="dlcap-$name-tables" --dependency="afterany:$arr" \

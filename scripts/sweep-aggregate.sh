@@ -30,27 +30,43 @@ mkdir -p "$out"
 
 [ -r "$raw/index.csv" ] || die "no $raw/index.csv (run scripts/sweep.sh first)"
 
-points=$out/points.csv.tmp shares=$out/shares.csv.tmp
+# temporary files of this run only (a tables job and a resubmission may
+# aggregate the same sweep at once)
+ptmp=$(mktemp "$out/.points.XXXXXX") stmp=$(mktemp "$out/.shares.XXXXXX") tard=$(mktemp "$out/.tard.XXXXXX")
+trap 'rm -f "$ptmp" "$stmp" "$tard" "$ptmp.s" "$stmp.s"' EXIT
+points=$ptmp shares=$stmp
+# the index's columns, checked before reading it
+csv_awk 'FNR == 1 { header(); col("topology"); col("policy"); col("kernel"); col("u"); col("seed"); col("replicate"); col("dir"); exit }' \
+	"$raw/index.csv" || die "$raw/index.csv: not an index of points (scripts/sweep.sh writes it)"
 echo "topology,policy,kernel,u,seed,tasks,admitted_tasks,offered_bw,admitted_bw,acceptance,jobs,late_jobs,miss_ratio,max_tard,p99_tard,mean_tard,status,replicate" > "$points"
 echo "topology,policy,u,seed,task,instance,density,capacity,share,replicate" > "$shares"
 failed=0
 # The sweep's points, as data: its index (scripts/sweep.sh), by column name.
 while IFS=, read -r topo pol k u seed rep dir; do
 	d=$raw/$dir
-	if [ -e "$d/FAILED" ] || [ ! -r "$d/tasks.csv" ] || [ ! -r "$d/jobs.csv" ]; then
+	rc=$(cat "$d/rc" 2>/dev/null || echo none)
+	# dlgen's exit 4 is the all-or-nothing refusal, a result; anything but
+	# 0 and 4 means the run did not complete
+	if [ -e "$d/FAILED" ] || [ ! -r "$d/tasks.csv" ] || [ ! -r "$d/jobs.csv" ] ||
+	   [ ! -r "$d/summary.json" ] || { [ "$rc" != 0 ] && [ "$rc" != 4 ]; }; then
 		echo "$topo,$pol,$k,$u,$seed,,,,,,,,,,,,failed,$rep" >> "$points"
 		failed=$((failed + 1))
 		continue
 	fi
 	caps=$(jq -r '.cpu_capacity | join(" ")' "$d/summary.json" 2>/dev/null || true)
-	[ -n "$caps" ] || die "$d/summary.json has no cpu_capacity"
+	if [ -z "$caps" ]; then
+		say "$d/summary.json has no cpu_capacity: counted as failed"
+		echo "$topo,$pol,$k,$u,$seed,,,,,,,,,,,,failed,$rep" >> "$points"
+		failed=$((failed + 1))
+		continue
+	fi
 	# Normalized tardiness of every job, sorted, for the p99.
 	csv_awk 'FNR == 1 { header(); next }
 		FILENAME ~ /tasks.csv$/ { per[$col("task")] = $col("period_ns"); next }
 		{ l = $col("lateness_ns"); l = l > 0 ? l : 0; printf "%.9f\n", l / per[$col("task")] }' \
-		"$d/tasks.csv" "$d/jobs.csv" | sort -g > "$out/.tard"
+		"$d/tasks.csv" "$d/jobs.csv" | sort -g > "$tard"
 	p99=$(awk '{ v[NR] = $1 } END { if (!NR) { print 0; exit }
-		i = int(0.99 * NR); if (i < 0.99 * NR) i++; print v[i] }' "$out/.tard")
+		i = int(0.99 * NR); if (i < 0.99 * NR) i++; print v[i] }' "$tard")
 	csv_awk -v topo="$topo" -v pol="$pol" -v k="$k" -v u="$u" -v seed="$seed" -v rep="$rep" \
 		-v p99="$p99" -v caps="$caps" -v shares="$shares" '
 	FNR == 1 { header(); next }
@@ -89,13 +105,12 @@ while IFS=, read -r topo pol k u seed rep dir; do
 done < <(csv_awk 'FNR == 1 { header(); next }
 	{ print $col("topology") "," $col("policy") "," $col("kernel") "," $col("u") "," $col("seed") "," $col("replicate") "," $col("dir") }' \
 	"$raw/index.csv")
-rm -f "$out/.tard"
-# Rows sorted by topology, policy, u, seed (header first).
-for f in "$points" "$shares"; do
-	{ head -1 "$f"; tail -n +2 "$f" | sort -t, -k1,1 -k2,2 -k3,3g -k4,4g; } > "$f.s"
-	mv "$f.s" "${f%.tmp}"
-	rm -f "$f"
-done
+# Rows sorted by topology, policy, u, seed (header first; points.csv has
+# the kernel in its third column, shares.csv the u).
+{ head -1 "$ptmp"; tail -n +2 "$ptmp" | LC_ALL=C sort -t, -k1,1 -k2,2 -k4,4g -k5,5g; } > "$ptmp.s"
+mv "$ptmp.s" "$out/points.csv"
+{ head -1 "$stmp"; tail -n +2 "$stmp" | LC_ALL=C sort -t, -k1,1 -k2,2 -k3,3g -k4,4g; } > "$stmp.s"
+mv "$stmp.s" "$out/shares.csv"
 points=$out/points.csv
 
 # Mean and 95% CI over seeds per (topology, policy, u).

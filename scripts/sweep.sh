@@ -56,7 +56,7 @@ runner=${RUNNER:-local}
 case "$runner" in local|slurm) ;; *) echo "sweep: RUNNER='$runner' (want local|slurm)" >&2; exit 2 ;; esac
 [ $# = 1 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
 case "$1" in
-*/*) file=$1 ;;
+*/*) file=$(realpath -m "$1") ;;
 *) file=$DLCAP_TOP/experiments/sweeps/$1.sweep ;;
 esac
 [ -r "$file" ] || { echo "sweep: no sweep file $file" >&2; exit 2; }
@@ -137,7 +137,7 @@ if [ $policies_only = 1 ]; then
 fi
 [ -x "$gen" ] || die "dlgen-gen is not built (make -C dlgen)"
 
-results=${DLCAP_RESULTS:-$DLCAP_TOP/results}
+results=$(realpath -m "${DLCAP_RESULTS:-$DLCAP_TOP/results}")
 raw=$results/raw/sweeps/$name
 mkdir -p "$raw/tasksets"
 # Task sets: one per (u, seed), shared by every policy and topology.
@@ -182,7 +182,8 @@ fi
 # index.csv: every point as data (who reads a sweep joins on it, never
 # parses folder names).
 runs=()
-echo "point,kernel,topology,policy,u,seed,replicate,dir" > "$raw/index.csv.tmp"
+itmp=$(mktemp "$raw/.index.XXXXXX")
+echo "point,kernel,topology,policy,u,seed,replicate,dir" > "$itmp"
 for k in $kernels; do
 	for s in $seeds; do
 		for ((r = 1; r <= replicates; r++)); do
@@ -207,12 +208,12 @@ for k in $kernels; do
 						[ "${pkernels[$i]}" = "$k" ] || continue
 						echo "${pnames[$i]}-u$u-s$s$suffix,$k,$t,${pnames[$i]},$u,$s,$r,$k/$t/${pnames[$i]}-u$u-s$s$suffix"
 					done
-				done >> "$raw/index.csv.tmp"
+				done >> "$itmp"
 			done
 		done
 	done
 done
-mv "$raw/index.csv.tmp" "$raw/index.csv"
+mv "$itmp" "$raw/index.csv"
 npoints=$(( $(echo $us | wc -w) * $(echo $seeds | wc -w) * replicates * ${#pnames[@]} * $(echo $topos | wc -w) ))
 if [ $plan_only = 1 ]; then
 	for r in "${runs[@]}"; do
@@ -222,7 +223,13 @@ if [ $plan_only = 1 ]; then
 	exit 0
 fi
 # The boots, one per line: KERNEL TOPOLOGY PLAN OUTDIR (what a runner runs).
-for r in "${runs[@]}"; do set -- $r; echo "$1 $2 $3 $raw/$1/$2"; done > "$raw/batches.txt"
+btmp=$(mktemp "$raw/.batches.XXXXXX")
+for r in "${runs[@]}"; do set -- $r; echo "$1 $2 $3 $raw/$1/$2"; done > "$btmp"
+mv "$btmp" "$raw/batches.txt"
+# A point may make no progress on the console for as long as it runs: give
+# it its duration at the worst host cost measured (quantum mode, 8 busy
+# vCPUs under load: about 30 host s per guest s) before calling it hung.
+export POINT_TIMEOUT=${POINT_TIMEOUT:-$((600 + 60 * duration))}
 if [ $runner = slurm ] && [ $aggregate_only = 0 ]; then
 	exec "$DLCAP_TOP/scripts/slurm-submit.sh" "$file" "$raw/batches.txt"
 fi

@@ -88,6 +88,13 @@ check "badness: the panic is found at line $line (exit $rc)" \
 "$s/console-decode.pl" "$tmp/o6" "$tmp/cut.log" > /dev/null
 check "decode: a frame cut short (no dlcap-eof) fails its point" grep -q 'b/jobs.csv did not check out' "$tmp/o6/b/FAILED"
 
+# a frame header cut by a kernel line: the point fails (it lacks a file)
+awk '/^dlcap-file: b\/jobs.csv/ { sub(/jobs.csv .*/, "jo[   12.3] random: crng init done") } { print }' \
+	"$tmp/good.log" > "$tmp/garbled.log"
+"$s/console-decode.pl" "$tmp/o8" "$tmp/garbled.log" > "$tmp/o8.out"
+check "decode: a frame header garbled by printk fails its point, not a point without the file" \
+	sh -c "grep -q 'header was garbled' '$tmp/o8/b/FAILED' && grep -qx 'failed b' '$tmp/o8.out'"
+
 # incremental: the first point lands while the console is still open
 mkfifo "$tmp/fifo"
 "$s/console-decode.pl" "$tmp/o7" < "$tmp/fifo" > "$tmp/o7.out" &

@@ -188,6 +188,9 @@ done
 echo "== console tools on canned consoles (decoder, badness scanner, re-check; no QEMU)"
 run tests/check-console.sh || grep -q '^FAIL' "$log" || fail "tests/check-console.sh exited non-zero"
 
+echo "== results manifests compared point by point (what make reproduce reports; no QEMU)"
+run tests/check-manifests.sh || grep -q '^FAIL' "$log" || fail "tests/check-manifests.sh exited non-zero"
+
 echo "== every target make help lists resolves with an empty cache (make -n)"
 run tests/check-make-targets.sh || grep -q '^FAIL' "$log" || fail "tests/check-make-targets.sh exited non-zero"
 
