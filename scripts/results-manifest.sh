@@ -40,7 +40,8 @@ field() { sed -n "s/^$2 //p" "$1" | head -1 | tr ' ' '\n' | sed -n "${3}p"; }
 mv "$out/manifest.csv.tmp" "$out/manifest.csv"
 ver() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo none; }
 {
-	echo "commit: $(git -C "$DLCAP_TOP" rev-parse HEAD 2>/dev/null || echo unknown)$(git -C "$DLCAP_TOP" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+	# the commit of the code; results/ is what the run itself rewrites
+	echo "commit: $(git -C "$DLCAP_TOP" rev-parse HEAD 2>/dev/null || echo unknown)$(git -C "$DLCAP_TOP" diff --quiet HEAD -- . ':!results' 2>/dev/null || echo ' (with uncommitted changes outside results/)')"
 	echo "linux-source-6.1: $(ver linux-source-6.1)"
 	echo "gcc-aarch64-linux-gnu: $(ver gcc-aarch64-linux-gnu) (gcc-12-aarch64-linux-gnu $(ver gcc-12-aarch64-linux-gnu))"
 	sed 's/^\([^ ]*\) /\1:arm64 (guest sysroot): /' "$DLCAP_CACHE/sysroot-arm64/.dlcap-versions" 2>/dev/null
