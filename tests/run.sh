@@ -224,7 +224,7 @@ expect "the tiny sweep's index.csv lists its 8 points by name (point, kernel, to
 { cat tests/sweeps/tiny.sweep; echo "replicates = 3"; } > "$tmp/rep.sweep"
 scripts/sweep.sh --plan-only "$tmp/rep.sweep" > "$tmp/rep.out" 2>&1; rc=$?
 expect "replicates = 3: 6 boots, replicates 2 and 3 start with a prelude of 7 and 14 ms, points named -rR (exit $rc)" \
-	sh -c "test $rc = 0 && test \$(grep -c '^== ' '$tmp/rep.out') = 6 && grep -q '^prelude-r3 .*prelude.json -d 14\$' '$tmp/rep.out' && grep -q '^series-u6.5-s3-r2 ' '$tmp/rep.out' && test \$(grep -c ',3,patched/hikey960/' '$DLCAP_RESULTS/raw/sweeps/rep/index.csv') = 8"
+	sh -c "test $rc = 0 && test \$(grep -c '^== ' '$tmp/rep.out') = 6 && grep -q '^prelude-s1-r3 .*prelude.json -d 14\$' '$tmp/rep.out' && grep -q '^series-u6.5-s3-r2 ' '$tmp/rep.out' && test \$(grep -c ',3,patched/hikey960/' '$DLCAP_RESULTS/raw/sweeps/rep/index.csv') = 8"
 printf 'replicates = 0\n' >> "$tmp/rep.sweep"
 scripts/sweep.sh --plan-only "$tmp/rep.sweep" > /dev/null 2> "$tmp/err"; rc=$?
 expect "replicates = 0 is refused with file:line (exit $rc)" sh -c "test $rc = 2 && grep -q 'rep.sweep:12: replicates' '$tmp/err'"
