@@ -343,7 +343,7 @@ while :; do
 		"$DLCAP_TOP/scripts/console-badness.pl" > "$work/badness" 9>&- &
 	bpid=$!
 	# In the background, so that a signal to this script is handled at once.
-	watch "$qpid" > "$work/reason" &
+	watch "$qpid" > "$work/reason" 9>&- &	# its sleeps must not hold the lock either
 	wpid=$!
 	wait "$wpid" || true
 	wait "$qpid" || rc=$?
