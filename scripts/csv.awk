@@ -8,7 +8,6 @@
 function header(i) {
 	for (i = 1; i <= NF; i++)
 		CSV_COL[FILENAME SUBSEP $i] = i
-	CSV_SEEN[FILENAME] = 1
 }
 function col(name) {
 	if (!((FILENAME SUBSEP name) in CSV_COL)) {

@@ -96,6 +96,13 @@ sweep_policies() {
 	"$DLCAP_TOP/scripts/sweep.sh" --policies "$1"
 }
 
+# mean_host_seconds RAWDIR: the mean host seconds per point of a sweep's
+# finished points (their manifests, RAWDIR/KERNEL/TOPO/POINT), or nothing.
+mean_host_seconds() {
+	cat "$1"/*/*/*/manifest.txt 2>/dev/null |
+		awk '/^host seconds: [0-9]/ { s += $3; n++ } END { if (n) printf "%.0f", s / n }'
+}
+
 # gp_str TEXT: TEXT as a gnuplot single-quoted string ('' for each ').
 gp_str() { local q="'"; printf "'%s'" "${1//$q/$q$q}"; }
 

@@ -180,29 +180,31 @@ plan_line() { awk -v n="$1" '$1 == n { print; exit }' "$work/in/plan"; }
 point_key() {	# NAME
 	printf '%s\n' "$envkey" "$(plan_line "$1")" | sha256sum | cut -c1-16
 }
+# point_action NAME KEY: what a run does with a point: new, stale (its
+# key changed), failed (run again unless KEEP_FAILED=1) or keep.
+point_action() {
+	if [ ! -d "$outdir/$1" ]; then echo new
+	elif [ "$(cat "$outdir/$1/.point-key" 2>/dev/null)" != "$2" ]; then echo stale
+	elif [ -e "$outdir/$1/FAILED" ] && [ "${KEEP_FAILED:-0}" != 1 ]; then echo failed
+	else echo keep
+	fi
+}
 declare -A pkey=()
-if [ $keys_only = 1 ]; then
-	for n in "${names[@]}"; do
-		k=$(point_key "$n") what=keep
-		if [ ! -d "$outdir/$n" ]; then what="run: new"
-		elif [ "$(cat "$outdir/$n/.point-key" 2>/dev/null)" != "$k" ]; then what="run: stale"
-		elif [ -e "$outdir/$n/FAILED" ] && [ "${KEEP_FAILED:-0}" != 1 ]; then what="run: failed"
-		fi
-		echo "$n $k $what"
-	done
-	exit 0
-fi
-mkdir -p "$outdir"
 stale=0 retry=0
 for n in "${names[@]}"; do
 	pkey[$n]=$(point_key "$n")
-	[ -d "$outdir/$n" ] || continue
-	if [ "$(cat "$outdir/$n/.point-key" 2>/dev/null)" != "${pkey[$n]}" ]; then
-		rm -rf "${outdir:?}/$n"; stale=$((stale + 1))
-	elif [ -e "$outdir/$n/FAILED" ] && [ "${KEEP_FAILED:-0}" != 1 ]; then
-		rm -rf "${outdir:?}/$n"; retry=$((retry + 1))
+	what=$(point_action "$n" "${pkey[$n]}")
+	if [ $keys_only = 1 ]; then
+		[ "$what" = keep ] || what="run: $what"
+		echo "$n ${pkey[$n]} $what"
+		continue
 	fi
+	case $what in
+	stale) rm -rf "${outdir:?}/$n"; stale=$((stale + 1)) ;;
+	failed) rm -rf "${outdir:?}/$n"; retry=$((retry + 1)) ;;
+	esac
 done
+[ $keys_only = 0 ] || exit 0
 [ $stale = 0 ] || say "$stale finished point(s) in $outdir were stale (inputs changed): rerunning them"
 [ $retry = 0 ] || say "$retry failed point(s) in $outdir: running them again (KEEP_FAILED=1 keeps them)"
 rm -f "$outdir/.batch-key"	# the per-batch key of earlier versions

@@ -3,8 +3,9 @@
 # BATCHES: KERNEL TOPOLOGY PLAN OUTDIR, written by scripts/sweep.sh), then
 # the tables and figures as a job that runs after the array, whatever its
 # tasks' exit (failed points are reported by the aggregation, as locally).
-# Usage: scripts/slurm-submit.sh SWEEPFILE BATCHES   (RUNNER=slurm make
-#   sweep-NAME calls it through scripts/sweep.sh)
+# Usage: scripts/slurm-submit.sh SWEEPFILE BATCHES DURATION   (RUNNER=slurm
+#   make sweep-NAME calls it through scripts/sweep.sh, the one parser of
+#   sweep files, which gives the points' duration in seconds)
 # Settings (environment; sbatch's own SBATCH_* variables pass through too):
 #   SLURM_PARTITION   partition (default: the cluster's default)
 #   SLURM_TIME        time limit per boot, minutes (default: from the points'
@@ -22,8 +23,9 @@
 # Exit status: 0 submitted (prints the job ids); 2 bad input.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 2 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
-file=$(realpath "$1") batches=$(realpath "$2")
+[ $# = 3 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+file=$(realpath "$1") batches=$(realpath "$2") duration=$3
+[[ $duration =~ ^[1-9][0-9]*$ ]] || { echo "slurm-submit: DURATION='$duration' is not whole seconds >= 1" >&2; exit 2; }
 name=$(basename "$file" .sweep)
 raw=$(dirname "$batches")
 [ -z "${DLCAP_RESULTS:-}" ] || export DLCAP_RESULTS=$(realpath -m "$DLCAP_RESULTS")
@@ -34,7 +36,6 @@ if [ "${QEMU_TIMING:-quantum}" = quantum ]; then export QEMU_BIN=${QEMU_BIN:-$(q
 export DLCAP_TARBALL_VERSION=${DLCAP_TARBALL_VERSION:-$(tarball_version)}
 command -v sbatch > /dev/null || { echo "slurm-submit: no sbatch here (RUNNER=slurm needs a Slurm submit host)" >&2; exit 2; }
 n=$(grep -c . "$batches") || { echo "slurm-submit: no boots in $batches" >&2; exit 2; }
-duration=$(sed -n 's/#.*//; s/^[[:space:]]*duration[[:space:]]*=[[:space:]]*\([0-9]*\).*/\1/p' "$file")
 # largest boot, in points
 most=0
 while read -r _ _ plan _; do
@@ -42,9 +43,8 @@ while read -r _ _ plan _; do
 	[ "$k" -gt "$most" ] && most=$k
 done < "$batches"
 if [ -z "${SLURM_TIME:-}" ]; then
-	mean=$(cat "$raw"/*/*/*/manifest.txt 2>/dev/null |
-		awk '/^host seconds: [0-9]/ { s += $3; n++ } END { if (n) printf "%.0f", s / n }')
-	[ -n "$mean" ] || mean=$((40 * ${duration:-1}))
+	mean=$(mean_host_seconds "$raw")
+	[ -n "$mean" ] || mean=$((40 * duration))
 	SLURM_TIME=$(( (3 * mean * most + 59) / 60 + 10 ))
 fi
 [[ $SLURM_TIME =~ ^[1-9][0-9]*$ ]] || { echo "slurm-submit: SLURM_TIME='$SLURM_TIME' is not whole minutes" >&2; exit 2; }

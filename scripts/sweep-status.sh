@@ -24,8 +24,7 @@ while read -r kernel topo plan outdir; do
 	tot_done=$((tot_done + d)) tot_failed=$((tot_failed + f)) tot_pending=$((tot_pending + p)) i=$((i + 1))
 done < "$raw/batches.txt"
 echo "points: $tot_done done, $tot_failed failed, $tot_pending pending"
-mean=$(cat "$raw"/*/*/*/manifest.txt 2>/dev/null |
-	awk '/^host seconds: [0-9]/ { s += $3; n++ } END { if (n) printf "%.0f", s / n }')
+mean=$(mean_host_seconds "$raw")
 if [ -r "$raw/slurm/jobs.txt" ] && command -v squeue > /dev/null; then
 	read -r when arr agg < <(tail -1 "$raw/slurm/jobs.txt")
 	echo "Slurm: submitted $when, boots job array $arr, tables job $agg"

@@ -137,6 +137,10 @@ if [ $policies_only = 1 ]; then
 fi
 [ -x "$gen" ] || die "dlgen-gen is not built (make -C dlgen)"
 
+# settle FILE: FILE.tmp becomes FILE unless it has the same bytes: an
+# unchanged file (a task set, a plan) keeps its mtime, and the points their keys.
+settle() { if cmp -s "$1.tmp" "$1"; then rm "$1.tmp"; else mv "$1.tmp" "$1"; fi; }
+
 results=$(realpath -m "${DLCAP_RESULTS:-$DLCAP_TOP/results}")
 raw=$results/raw/sweeps/$name
 mkdir -p "$raw/tasksets"
@@ -149,8 +153,7 @@ for u in $us; do
 			> "$ts.tmp" 2> "$raw/gen.err" || {
 			echo "$file: gen: dlgen-gen -n $ntasks -u $u --seed $s $genopts: $(head -1 "$raw/gen.err")" >&2
 			rm -f "$ts.tmp"; exit 2; }
-		# Same bytes as before: keep the file (and the points' keys) as is.
-		if cmp -s "$ts.tmp" "$ts"; then rm "$ts.tmp"; else mv "$ts.tmp" "$ts"; fi
+		settle "$ts"
 	done
 done
 "$DLCAP_TOP/dlgen/build/dlgen" --check "$raw"/tasksets/*.json || exit 2
@@ -176,8 +179,7 @@ if [ "$replicates" -gt 1 ]; then
 	}
 }
 JSON
-	if cmp -s "$raw/tasksets/prelude.json.tmp" "$raw/tasksets/prelude.json"; then rm "$raw/tasksets/prelude.json.tmp"
-	else mv "$raw/tasksets/prelude.json.tmp" "$raw/tasksets/prelude.json"; fi
+	settle "$raw/tasksets/prelude.json"
 fi
 # index.csv: every point as data (who reads a sweep joins on it, never
 # parses folder names).
@@ -201,7 +203,7 @@ for k in $kernels; do
 					done
 				done
 			} > "$plan.tmp"
-			if cmp -s "$plan.tmp" "$plan"; then rm "$plan.tmp"; else mv "$plan.tmp" "$plan"; fi
+			settle "$plan"
 			for t in $topos; do
 				runs+=("$k $t $plan")
 				for u in $us; do
@@ -238,7 +240,7 @@ mv "$btmp" "$raw/batches.txt"
 # vCPUs under load: about 30 host s per guest s) before calling it hung.
 export POINT_TIMEOUT=${POINT_TIMEOUT:-$((600 + 60 * duration))}
 if [ $runner = slurm ] && [ $aggregate_only = 0 ]; then
-	exec "$DLCAP_TOP/scripts/slurm-submit.sh" "$file" "$raw/batches.txt"
+	exec "$DLCAP_TOP/scripts/slurm-submit.sh" "$file" "$raw/batches.txt" "$duration"
 fi
 jobs=${SWEEP_JOBS:-2}
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "sweep: SWEEP_JOBS='$jobs' is not a count >= 1" >&2; exit 2; }

@@ -2,13 +2,8 @@
 # shellcheck shell=bash
 # Each check prints one PASS:/FAIL: line; failures set assert_failed=1.
 assert_failed=0
-# CSV columns by name (scripts/csv.awk): acsv [-v ...] PROGRAM FILE...
-assert_csv_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")/../scripts" && pwd)/csv.awk
-acsv() {
-	local pre=()
-	while [ "${1:-}" = -v ]; do pre+=("$1" "$2"); shift 2; done
-	awk -F, "${pre[@]}" -f "$assert_csv_lib" -f <(printf '%s\n' "$1") "${@:2}"
-}
+# csv_awk (CSV columns by name) and the other shared helpers
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
 check() { # check DESCRIPTION COMMAND...
 	local what=$1; shift
@@ -17,13 +12,13 @@ check() { # check DESCRIPTION COMMAND...
 
 # admitted POINTDIR: how many instances the kernel admitted (tasks.csv).
 admitted() {
-	acsv 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" 2>/dev/null | wc -l
+	csv_awk 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" 2>/dev/null | wc -l
 }
 
 # jobs_on POINTDIR TASK LO HI MINJOBS: every job of every instance of TASK
 # started and ended on CPUs LO..HI, each instance ran >= MINJOBS jobs.
 jobs_on() {
-	acsv -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
+	csv_awk -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
 	FNR == 1 { header(); next }
 	$col("task") == task {
 		n[$col("instance")]++

@@ -44,7 +44,7 @@ check "cpus [2]: every job of a pinned SCHED_FIFO task on CPU 2" jobs_on "$a" fi
 check "cpus [5] on a SCHED_DEADLINE task: the kernel refuses it (EPERM: affinity narrower than the root domain), logged ($(col "$a" dl-pinned 11))" \
 	test "$(col "$a" dl-pinned 10),$(col "$a" dl-pinned 11)" = 0,EPERM
 check "DL phases: 20 jobs of 1 ms then 20 of 5 ms, in that order" \
-	test "$(acsv 'FNR == 1 { header(); next } $col("task") == "dl-phases" { p = p $col("phase") } END { print p }' "$a/jobs.csv")" = "$(printf '0%.0s' $(seq 20))$(printf '1%.0s' $(seq 20))"
+	test "$(csv_awk 'FNR == 1 { header(); next } $col("task") == "dl-phases" { p = p $col("phase") } END { print p }' "$a/jobs.csv")" = "$(printf '0%.0s' $(seq 20))$(printf '1%.0s' $(seq 20))"
 check "DL phases: density 6000/16000 = 0.375 fits a LITTLE; the 5 ms jobs still meet their deadlines ($(col "$a" dl-phases 13) late)" \
 	test "$(col "$a" dl-phases 13)" = 0
 
@@ -53,7 +53,7 @@ s=$dir/cover/summary.json
 check "summary.json: offered and admitted bandwidth 4.375 (4 x 11/16 + 4 x 6.5/16)" \
 	sh -c "grep -q '\"offered_bandwidth\": 4.375' '$s' && grep -q '\"admitted_bandwidth\": 4.375' '$s'"
 # the release the kernel reports: the tarball's upstream version (6.1.192-3 -> 6.1.192)
-rel=$(. "$(dirname "$0")/../scripts/lib.sh" && tarball_version | sed 's/-[^-]*$//')
+rel=$(tarball_version | sed 's/-[^-]*$//')
 check "summary.json: 992 jobs, kernel $rel, 8 capacities" \
 	sh -c "grep -q '\"jobs\": 992' '$s' && grep -q '\"kernel_release\": \"$rel\"' '$s' && test \$(grep -c '^ *\\(462\\|1024\\),\\?\$' '$s') = 8"
 check "summary.json: busy time by capacity class has both classes" \
@@ -63,6 +63,6 @@ check "summary.json: busy time by capacity class has both classes" \
 check "1024 threads (4 tasks x 256 instances) run in the guest (exit $(point_rc "$dir/threads-max"))" \
 	sh -c "test '$(point_rc "$dir/threads-max")' = 0 && test $(admitted "$dir/threads-max") = 1024"
 check "... and every instance ran its jobs (at least 2 each in 300 ms of a 100 ms timer)" \
-	acsv 'FNR == 1 { header(); next } { n[$col("task") "-" $col("instance")]++ }
+	csv_awk 'FNR == 1 { header(); next } { n[$col("task") "-" $col("instance")]++ }
 		END { for (k in n) { if (n[k] < 2) exit 1; m++ } exit m != 1024 }' "$dir/threads-max/jobs.csv"
 exit $assert_failed

@@ -10,9 +10,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dlgen=$top/dlgen/build/san/dlgen
 [ -x "$dlgen" ] || make -s -C "$top/dlgen" sanitize > /dev/null || { echo "FAIL: dlgen builds with sanitizers"; exit 1; }
 # col FILE NAME...: the named columns of a CSV, comma-separated (by header
-# name, tests/assert.sh's acsv)
+# name, lib.sh's csv_awk)
 col() {
-	acsv -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
+	csv_awk -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
 		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $col(w[j]); print line }' "$1"
 }
 

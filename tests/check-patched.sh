@@ -22,7 +22,7 @@ check "patched, dl_admission=capacity, admits $cap_n (got $(admitted "$hikey/adm
 check "patched, dl_admission=cpus, admits $cpus_n (got $(admitted "$hikey/adm-cpus"))" \
 	test "$(admitted "$hikey/adm-cpus")" = "$cpus_n"
 check "refusals are EBUSY" \
-	test "$(acsv 'FNR == 1 { header(); next } $col("admitted") == 0 { print $col("errno") }' "$hikey/adm-cpus/tasks.csv" | sort -u)" = EBUSY
+	test "$(csv_awk 'FNR == 1 { header(); next } $col("admitted") == 0 { print $col("errno") }' "$hikey/adm-cpus/tasks.csv" | sort -u)" = EBUSY
 
 # Knobs, tested inside the guest by tests/guest/knobs.sh.
 if [ -r "$hikey/knobs/dlgen.log" ]; then

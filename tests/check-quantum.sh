@@ -6,16 +6,16 @@
 #
 # Usage: tests/check-quantum.sh RUN_A RUN_B
 set -u
-. "$(dirname "$0")/assert.sh"	# acsv
+. "$(dirname "$0")/assert.sh"	# csv_awk (lib.sh)
 a=${1:?usage: check-quantum.sh RUN_A RUN_B} b=${2:?}
 bad=0
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; bad=1; }
 
 # col FILE NAME...: the named columns of a CSV, comma-separated (by header
-# name, tests/assert.sh's acsv)
+# name, lib.sh's csv_awk)
 col() {
-	acsv -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
+	csv_awk -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
 		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $col(w[j]); print line }' "$1"
 }
 # mean response (ms) of a point's jobs
