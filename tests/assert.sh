@@ -35,5 +35,25 @@ jobs_on() {
 	}' "$1/jobs.csv" 2>/dev/null
 }
 
+# jobs_end_on RUNDIR TASK LO HI MIN: every job of TASK ends on a CPU in
+# LO..HI (where it started does not matter), at least MIN jobs per instance.
+jobs_end_on() {
+	csv_awk -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
+	FNR == 1 { header(); next }
+	$col("task") == task {
+		n[$col("instance")]++
+		b = $col("cpu_end")
+		if (b < lo || b > hi) {
+			bad++
+			if (bad <= 3) printf "  %s-%s job %s ended on CPU %s\n", task, $col("instance"), $col("job"), b > "/dev/stderr"
+		}
+	}
+	END {
+		inst = 0
+		for (i in n) { inst++; if (n[i] < min) { printf "  %s-%s: only %d jobs\n", task, i, n[i] > "/dev/stderr"; bad++ } }
+		exit !(inst > 0 && !bad)
+	}' "$1/jobs.csv" 2>/dev/null
+}
+
 # point_rc POINTDIR: the point's exit status as the guest recorded it.
 point_rc() { cat "$1/rc" 2>/dev/null || echo missing; }

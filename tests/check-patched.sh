@@ -70,4 +70,16 @@ check "lelli, best-fit: the big tasks get the big CPUs" jobs_on "$hikey/lelli-be
 check "fallback: the hog runs on the big CPU 7" jobs_on "$dyn/fallback-max" hog 7 7 50
 check "fallback max-capacity: the misfit runs on a 768 CPU (4-6)" \
 	jobs_on "$dyn/fallback-max" misfit 4 6 50
+
+# The fallback values must mean different things (v1's "none" placed every
+# job where "stay" did). fallback-busy.json: a hog of density 0.8 (30 ms of
+# work per 40 ms) and a misfit of density 0.8 with a 10 ms period both fit
+# only CPU 7. The misfit's earlier deadlines preempt the hog there, and the
+# hog, now pushable, fits no idle CPU: "stay" leaves it queued on CPU 7,
+# "max-capacity" pushes it to a 768 CPU, and so does "preempt", which finds
+# no CPU it fits running a later deadline (CPU 7 runs the misfit's earlier
+# one) and falls back to max-capacity's choice.
+check "fallback-busy, stay: every hog job starts and ends on CPU 7 (no push)" jobs_on "$dyn/busy-stay" hog 7 7 20
+check "fallback-busy, max-capacity: hog jobs end on a 768 CPU (pushed)" jobs_end_on "$dyn/busy-max" hog 4 6 20
+check "fallback-busy, preempt: hog jobs end on a 768 CPU (pushed)" jobs_end_on "$dyn/busy-preempt" hog 4 6 20
 exit $assert_failed

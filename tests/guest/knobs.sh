@@ -1,9 +1,11 @@
 #!/bin/sh
 # In-guest test of the patched kernel's policy knobs (kernels/knobs, copied
 # to /share/in/knobs): each reads its default, takes each value and reads it
-# back, refuses a bad value with EINVAL and keeps its value, and switching
-# while SCHED_DEADLINE tasks run leaves the bandwidth accounting at zero
-# once they are gone. One PASS:/FAIL: line per check.
+# back, refuses a bad value with EINVAL and keeps its value; switching the
+# placement policies while SCHED_DEADLINE tasks run is allowed and leaves
+# the bandwidth accounting at zero once they are gone; switching admission
+# to a limit below the admitted bandwidth is refused with EBUSY.
+# One PASS:/FAIL: line per check.
 # Usage (by initramfs/init): sh knobs.sh POINTDIR
 out=${1:?}
 d=/sys/kernel/debug/sched
@@ -31,7 +33,8 @@ while read -r knob def others; do
 	check "$knob refuses a value with a suffix ('${def}x')" refused "$knob" "${def}x"
 done < /share/in/knobs
 
-# Switch admission and placement while DL tasks are admitted and running.
+# Switch the placement policies while DL tasks are admitted and running:
+# allowed, and the bandwidth accounting is back at zero once they are gone.
 cat > "$out/switch.json" <<'JSON'
 { "global": { "duration": 1 },
   "tasks": { "dl": { "policy": "SCHED_DEADLINE", "instance": 4,
@@ -41,15 +44,42 @@ JSON
 dlgen -o "$out/switch" "$out/switch.json" > "$out/switch.log" 2>&1 &
 pid=$!
 sleep 0.3
+bad=
 for i in 1 2 3 4 5; do
-	for v in cpus capacity; do echo $v > $d/dl_admission || echo "FAIL: switch to $v"; done
-	for v in unaware best-fit fit; do echo $v > $d/dl_placement || echo "FAIL: switch to $v"; done
+	for v in unaware best-fit fit; do echo $v > $d/dl_placement || bad="$bad placement=$v"; done
+	for v in stay preempt max-capacity; do echo $v > $d/dl_fallback || bad="$bad fallback=$v"; done
+	for v in fit edf; do echo $v > $d/dl_nonidle || bad="$bad nonidle=$v"; done
 done
+check "placement policies switch under load (refused:${bad:- none})" test -z "$bad"
 wait $pid
 check "dlgen ran through the switches (exit 0)" test $? = 0
 check "... with all 4 tasks admitted" test "$(awk -F, 'NR > 1 && $10 == 1' "$out/switch/tasks.csv" | wc -l)" = 4
 tb=$(grep 'dl_bw->total_bw' $d/debug | awk '{ print $NF }' | sort -u | tr '\n' ' ')
 check "total_bw is 0 on every CPU after the tasks exit (saw: $tb)" test "$tb" = "0 "
+
+# Admission: eight 7.5/10 ms reservations (6.0 CPUs) are admitted under
+# "cpus" (limit 0.95 x 8 = 7.6 on HiKey960) but exceed "capacity"'s limit
+# (0.95 x the capacity sum, 5.51): switching then must be refused with EBUSY,
+# or CPU offline, cpuset shrinks and even lowering a task's bandwidth would
+# fail afterwards. Allowed again once the tasks are gone.
+cat > "$out/over.json" <<'JSON'
+{ "global": { "duration": 1 },
+  "tasks": { "dl": { "policy": "SCHED_DEADLINE", "instance": 8,
+    "timer": { "period": 10000, "mode": "absolute" }, "run": 500,
+    "dl-runtime": 7500, "dl-period": 10000 } } }
+JSON
+echo cpus > $d/dl_admission
+dlgen -o "$out/over" "$out/over.json" > "$out/over.log" 2>&1 &
+pid=$!
+sleep 0.3
+check "admission: switch to 'capacity' with 6.0 of 5.51 admitted is refused" refused dl_admission capacity
+check "... with EBUSY" grep -q 'busy' "$out/err"
+check "... and keeps 'cpus'" test "$(current dl_admission)" = cpus
+wait $pid
+check "... all 8 tasks were admitted under 'cpus'" test "$(awk -F, 'NR > 1 && $10 == 1' "$out/over/tasks.csv" | wc -l)" = 8
+sleep 0.2	# a dead DL task's bandwidth goes at its 0-lag time
+check "admission: the switch is allowed once the tasks are gone" sh -c "echo capacity > $d/dl_admission"
+echo capacity > $d/dl_admission
 
 # The runner hands inputs over read-only (a read-only bind mount in init).
 check "the input share /share/in is read-only" sh -c '! touch /share/in/.w 2>/dev/null'
