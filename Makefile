@@ -46,10 +46,11 @@ help:
 	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack (~4 min)"
 	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
 	@echo "make placement  = make plot (the cover letter's case, seed 001), checked"
-	@echo "make hotplug    = make hotplug-accounting, checked"
+	@echo "make hotplug    = make hotplug-accounting hotplug-refused, checked"
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
+	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
@@ -200,7 +201,17 @@ hotplug-accounting: deps
 	@scripts/results-manifest.sh hotplug
 	@column -s, -t results/hotplug/accounting.csv
 	@scripts/expect-hotplug.sh results/hotplug/accounting.csv
-hotplug: hotplug-accounting
+# A refused CPU offline: 6.1.192 leaves the runqueue offline for placement
+# (stock) unless the upstream fix is backported (stock-hotfix).
+REFUSED_RAW := results/raw/stock/hikey960/hotplug-refused results/raw/stock-hotfix/hikey960/hotplug-refused
+hotplug-refused: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(REFUSED_RAW))
+	@mkdir -p results/hotplug
+	@for r in $(REFUSED_RAW); do echo "== $$r"; cat $$r/refused/dlgen.log; done > results/hotplug/refused.txt
+	@cat results/hotplug/refused.txt
+	@scripts/expect-refused.sh $(REFUSED_RAW)
+	@scripts/results-manifest.sh hotplug
+hotplug: hotplug-accounting hotplug-refused
 
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \

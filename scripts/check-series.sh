@@ -3,18 +3,21 @@
 # at a time to a copy of the pristine tree and build after each, in one O=
 # folder (the first build is cold, the others incremental).
 # Usage: scripts/check-series.sh [SERIES] [CONFIG_FRAGMENT]
-#   SERIES: folder under kernels/patches (default dl-capacity)
+#   SERIES: folders under kernels/patches, applied in this order, space
+#           separated (default: those of the patched variant)
 #   CONFIG_FRAGMENT: under kernels/config (default slim.config)
 # Also runs scripts/checkpatch.pl --strict on each patch. UNKNOWN_COMMIT_ID is
 # ignored: checkpatch looks commit ids up in the git history of the folder it
 # runs in, and there is none of Linux here (the ids the messages cite were
-# checked against the tip-bot mails of their commits).
+# checked against the tip-bot mails of their commits). A series folder may
+# list more checkpatch types to ignore in a file checkpatch-ignore, one per
+# line with a comment saying why.
 set -eu
 . "$(dirname "$0")/lib.sh"
-series=${1:-dl-capacity}
+PATCHES=
+. "$DLCAP_TOP/kernels/variants/patched"
+series=${1:-$PATCHES}
 frag=$DLCAP_TOP/kernels/config/${2:-slim.config}
-pdir=$DLCAP_TOP/kernels/patches/$series
-[ -r "$pdir/series" ] || die "no $pdir/series"
 ver=$(tarball_version)
 pristine=$DLCAP_CACHE/src/$ver/linux
 [ -d "$pristine" ] || "$DLCAP_TOP/scripts/kernel-build.sh" stock > /dev/null
@@ -26,17 +29,28 @@ rsync -rlpgoD --checksum --delete --exclude=/.dlcap-patches "$pristine/" "$src/"
 (cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" "$frag") > "$out/.merge.log" 2>&1 ||
 	die "merge_config failed ($out/.merge.log)"
 
-mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$pdir/series")
+patches=() ignores=()
+for s in $series; do
+	pdir=$DLCAP_TOP/kernels/patches/$s
+	[ -r "$pdir/series" ] || die "no $pdir/series"
+	ign=UNKNOWN_COMMIT_ID
+	[ -r "$pdir/checkpatch-ignore" ] &&
+		ign="$ign,$(grep -v '^\s*\(#\|$\)' "$pdir/checkpatch-ignore" | awk '{ print $1 }' | paste -sd,)"
+	for p in $(grep -v '^\s*\(#\|$\)' "$pdir/series"); do
+		patches+=("$pdir/$p") ignores+=("$ign")
+	done
+done
 n=${#patches[@]} k=0 bad=0
-for p in "${patches[@]}"; do
+for i in "${!patches[@]}"; do
+	path=${patches[$i]} p=$(basename "${patches[$i]}")
 	k=$((k + 1))
-	if perl "$pristine/scripts/checkpatch.pl" --strict --no-tree -q --ignore UNKNOWN_COMMIT_ID "$pdir/$p" > "$out/.checkpatch.log" 2>&1; then
+	if perl "$pristine/scripts/checkpatch.pl" --strict --no-tree -q --ignore "${ignores[$i]}" "$path" > "$out/.checkpatch.log" 2>&1; then
 		say "[$k/$n] checkpatch --strict: clean ($p)"
 	else
 		cat "$out/.checkpatch.log" >&2
 		say "[$k/$n] checkpatch --strict: problems in $p"; bad=1
 	fi
-	patch -d "$src" -p1 --quiet --forward < "$pdir/$p" || die "[$k/$n] $p does not apply"
+	patch -d "$src" -p1 --quiet --forward < "$path" || die "[$k/$n] $p does not apply"
 	start=$(date +%s)
 	if make -C "$src" O="$out" -j"$(nproc)" Image > "$out/.build.log" 2>&1; then
 		say "[$k/$n] builds in $(( $(date +%s) - start )) s: $p"

@@ -4,7 +4,8 @@
 # Usage: scripts/kernel-build.sh VARIANT
 #   VARIANT names kernels/variants/VARIANT, a file of KEY=VALUE lines:
 #     CONFIG=   config fragments (relative to kernels/config), space separated
-#     PATCHES=  a patch series folder under kernels/patches (empty: stock tree)
+#     PATCHES=  patch series folders under kernels/patches, applied in
+#               this order, space separated (empty: stock tree)
 # Output: $DLCAP_CACHE/build/<tarball version>/VARIANT/arch/arm64/boot/Image,
 # and the path of the Image on stdout's last line.
 # The build is skipped when the key (tarball version + fragments + patches)
@@ -27,18 +28,18 @@ for f in $CONFIG; do
 	frags+=("$DLCAP_TOP/kernels/config/$f")
 done
 patches=()
-if [ -n "$PATCHES" ]; then
-	pdir=$DLCAP_TOP/kernels/patches/$PATCHES
+for series in $PATCHES; do
+	pdir=$DLCAP_TOP/kernels/patches/$series
 	[ -r "$pdir/series" ] || die "$vfile: no $pdir/series"
 	base=$(grep -v '^#' "$pdir/base" 2>/dev/null | head -1)
 	if [ -n "$base" ] && [ "$base" != "$ver" ]; then
-		say "WARNING: $PATCHES was made against linux-source-6.1 $base, the installed tarball is $ver; trying to apply it anyway"
+		say "WARNING: $series was made against linux-source-6.1 $base, the installed tarball is $ver; trying to apply it anyway"
 	fi
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
 		patches+=("$pdir/$p")
 	done < "$pdir/series"
-fi
+done
 
 # One build of a variant at a time (a second make, CI and a session).
 mkdir -p "$DLCAP_CACHE/build/$ver"
@@ -76,7 +77,7 @@ if [ ! -d "$pristine" ]; then
 fi
 src=$pristine
 if [ ${#patches[@]} -gt 0 ]; then
-	src=$DLCAP_CACHE/src/$ver/patches-$PATCHES
+	src=$DLCAP_CACHE/src/$ver/patches-${PATCHES// /+}
 	exec 8> "$src.lock"	# variants sharing this tree update it one at a time
 	flock 8 || die "cannot lock $src"
 	phash=$(hash_files "${patches[@]}")

@@ -171,7 +171,11 @@ insum=$(cd "$work/in" && for f in *; do echo "$f $(hash_files "$f")"; done | has
 PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
-[ -n "$PATCHES" ] && patchsum=$(hash_files "$DLCAP_TOP/kernels/patches/$PATCHES"/*.patch)
+if [ -n "$PATCHES" ]; then
+	pfiles=()
+	for series in $PATCHES; do pfiles+=("$DLCAP_TOP/kernels/patches/$series"/*.patch); done
+	patchsum=$(hash_files "${pfiles[@]}")
+fi
 qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
 envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing ${accel[*]} ${QEMU_APPEND:-} $mem $qver"
 # plan_line NAME: the point's line of the staged plan (names compared
@@ -275,6 +279,11 @@ collect() {
 		[ -e "$tmp/rc" ] || [ -e "$tmp/FAILED" ] ||
 			echo "the point's rc did not arrive on the console (a frame lost)" > "$tmp/FAILED"
 		[ -e "$tmp/FAILED" ] && bad=1
+		# the patched kernel's placement trace, joined to the jobs
+		if [ -e "$tmp/placements.trace" ] && [ -e "$tmp/jobs.csv" ] && [ -e "$tmp/tasks.csv" ]; then
+			"$DLCAP_TOP/scripts/placement-reasons.sh" "$tmp" ||
+				say "WARNING: $n: scripts/placement-reasons.sh failed; the point is kept without reasons.csv"
+		fi
 		echo "${pkey[$n]}" > "$tmp/.point-key"
 		manifest "$n" "$1" "$tmp"
 		mv "$tmp" "$outdir/$n"

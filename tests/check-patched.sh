@@ -82,4 +82,15 @@ check "fallback max-capacity: the misfit runs on a 768 CPU (4-6)" \
 check "fallback-busy, stay: every hog job starts and ends on CPU 7 (no push)" jobs_on "$dyn/busy-stay" hog 7 7 20
 check "fallback-busy, max-capacity: hog jobs end on a 768 CPU (pushed)" jobs_end_on "$dyn/busy-max" hog 4 6 20
 check "fallback-busy, preempt: hog jobs end on a 768 CPU (pushed)" jobs_end_on "$dyn/busy-preempt" hog 4 6 20
+# Every decision explained: the trace events of dl-capacity-trace, joined
+# to the jobs by scripts/placement-reasons.sh (reasons.csv per job,
+# reason-counts.csv per point).
+share() { csv_awk -v t="$2" -v r="$3" 'FNR == 1 { header(); next } $col("task") == t { n++; k += $col("reason") == r } END { printf "%d/%d", k, n }' "$1/reasons.csv"; }
+most() { echo "$1" | awk -F/ '{ exit !($2 > 0 && $1 >= 0.9 * $2) }'; }
+check "reasons: fallback-max's misfit jobs were placed by the max-capacity fallback ($(share "$dyn/fallback-max" misfit fallback-max))" \
+	most "$(share "$dyn/fallback-max" misfit fallback-max)"
+refused=$(csv_awk 'FNR == 1 { header(); next } $col("path") == "admission" { print $col("count") }' "$hikey/adm/reason-counts.csv" 2>/dev/null)
+check "reasons: the kernel traced the admission set's 5 refusals (traced: ${refused:-none})" test "${refused:-}" = 5
+lost=$(cat "$hikey"/*/reason-counts.csv "$dyn"/*/reason-counts.csv 2>/dev/null | awk -F, '$1 == "trace" { s += $3 } END { print s + 0 }')
+check "reasons: no trace event lost to a full buffer in any point ($lost lost)" test "$lost" = 0
 exit $assert_failed

@@ -187,6 +187,8 @@ done
 
 echo "== console tools on canned consoles (decoder, badness scanner, re-check; no QEMU)"
 run tests/check-console.sh || grep -q '^FAIL' "$log" || fail "tests/check-console.sh exited non-zero"
+echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"
+run tests/check-reasons.sh || grep -q '^FAIL' "$log" || fail "tests/check-reasons.sh exited non-zero"
 
 echo "== results manifests compared point by point (what make reproduce reports; no QEMU)"
 run tests/check-manifests.sh || grep -q '^FAIL' "$log" || fail "tests/check-manifests.sh exited non-zero"

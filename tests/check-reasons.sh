@@ -1,0 +1,52 @@
+#!/bin/bash
+# scripts/placement-reasons.sh on a canned point, without QEMU (a second):
+# the kernel's sched_dl_place events joined to the jobs they released.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/assert.sh"
+tmp=${KEEP_TMP:-$(mktemp -d)}; [ -n "${KEEP_TMP:-}" ] || trap 'rm -rf "$tmp"' EXIT
+p=$tmp/point
+mkdir -p "$p"
+printf 'task,instance,tid\nhog,0,101\nmisfit,0,102\n' > "$p/tasks.csv"
+cat > "$p/jobs.csv" <<'CSV'
+task,instance,job,release_ns,end_ns
+hog,0,0,1000000000,1011000000
+misfit,0,0,1002000000,1012000000
+hog,0,1,1016000000,1027000000
+misfit,0,1,1018000000,1028000000
+CSV
+cat > "$p/placements.trace" <<'TRACE'
+           dlgen-101     [000] d..2.     1.000001: sched_dl_place: pid=101 path=wakeup from=0 to=7 reason=fit
+           dlgen-102     [007] d..2.     1.002003: sched_dl_place: pid=102 path=wakeup from=7 to=4 reason=fallback-max
+          <idle>-0       [004] d.h3.     1.005000: sched_dl_place: pid=102 path=push from=4 to=5 reason=fallback-max
+          <idle>-0       [007] d.h3.     1.016002: sched_dl_place: pid=101 path=wakeup from=7 to=7 reason=local
+          <idle>-0       [005] d.h3.     1.017000: sched_dl_place: pid=102 path=push from=5 to=5 reason=fallback-stay
+           dlgen-100     [000] .....     1.020000: sched_dl_admission_refused: pid=103 new_bw=1 total_bw=2 limit=3
+# lost 0
+TRACE
+"$top/scripts/placement-reasons.sh" "$p" > "$tmp/out" 2>&1
+check "placement-reasons.sh runs on a canned point (exit $?)" test -s "$p/reasons.csv"
+cat > "$tmp/want" <<'CSV'
+task,instance,job,reason,from,to,pushes
+hog,0,0,fit,0,7,0
+misfit,0,0,fallback-max,7,4,1
+hog,0,1,local,7,7,0
+misfit,0,1,running,,,0
+CSV
+check "reasons.csv: each job's wake-up reason, CPUs and pushes that moved it" cmp -s "$tmp/want" "$p/reasons.csv"
+cat > "$tmp/want" <<'CSV'
+path,reason,count
+push,fallback-max,1
+push,fallback-stay,1
+wakeup,fallback-max,1
+wakeup,fit,1
+wakeup,local,1
+admission,refused,1
+trace,lost,0
+CSV
+check "reason-counts.csv: events per path and reason, refusals, lost events" cmp -s "$tmp/want" "$p/reason-counts.csv"
+rm "$p/placements.trace"
+"$top/scripts/placement-reasons.sh" "$p" > "$tmp/out" 2>&1; rc=$?
+check "without placements.trace: exit 1 and one line saying so ($(head -1 "$tmp/out"))" \
+	sh -c "test $rc = 1 && test \$(wc -l < '$tmp/out') = 1 && grep -q 'no placements.trace' '$tmp/out'"
+exit $assert_failed
