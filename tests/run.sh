@@ -417,6 +417,13 @@ else
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
 		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3"
+		echo "== KUnit: cpudl_find() under the capacity policies (kunit variant, booted on dynamiq3)"
+		if scripts/kernel-build.sh kunit > "$tmp/kunit-build.log" 2>&1; then
+			boot kunit dynamiq3 tests/plans/boot-only.plan
+			run tests/check-kunit.sh "$tmp/kunit-dynamiq3" || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh exited non-zero"
+		else
+			tail -5 "$tmp/kunit-build.log"; fail "the kunit kernel variant builds"
+		fi
 		echo "== stock equivalence, job by job (experiments/plans/equiv.plan on both kernels, two boots at once)"
 		scripts/run-batch.sh stock hikey960 equiv "$tmp/equiv-stock" > "$tmp/equiv-stock.out" 2>&1 &
 		scripts/run-batch.sh patched hikey960 equiv "$tmp/equiv-patched" > "$tmp/equiv-patched.out" 2>&1; rc=$?
