@@ -1,6 +1,6 @@
 #!/bin/bash
 # The hotplug-refused experiment's expected outcome (EXPERIMENTS.md section
-# 6), on the raw folders of experiments/plans/hotplug-refused.plan: the
+# 17), on the raw folders of experiments/plans/hotplug-refused.plan: the
 # offline is refused on both kernels; with the fix (stock-hotfix) the four
 # density-0.6 tasks run on the four big CPUs 4-7 and no job is late. Stock's
 # outcome (CPU 7 left out of placement) is the finding, reported, not
