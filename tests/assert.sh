@@ -15,45 +15,38 @@ admitted() {
 	csv_awk 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" 2>/dev/null | wc -l
 }
 
-# jobs_on POINTDIR TASK LO HI MINJOBS: every job of every instance of TASK
-# started and ended on CPUs LO..HI, each instance ran >= MINJOBS jobs.
-jobs_on() {
-	csv_awk -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
+# jobs_within COLUMNS POINTDIR TASK LO HI MINJOBS: for every job of every
+# instance of TASK, each jobs.csv CPU column of COLUMNS (space separated) is
+# in LO..HI, and each instance ran >= MINJOBS jobs.
+jobs_within() {
+	csv_awk -v cols="$1" -v task="$3" -v lo="$4" -v hi="$5" -v min="$6" '
+	BEGIN { nc = split(cols, cs, " ") }
 	FNR == 1 { header(); next }
 	$col("task") == task {
 		n[$col("instance")]++
-		a = $col("cpu_start"); b = $col("cpu_end")
-		if (a < lo || a > hi || b < lo || b > hi) {
+		out = 0; where = ""
+		for (i = 1; i <= nc; i++) {
+			c = $col(cs[i]); where = where (i > 1 ? ".." : "") c
+			if (c < lo || c > hi) out = 1
+		}
+		if (out) {
 			bad++
-			if (bad <= 3) printf "  %s-%s job %s ran on CPU %s..%s\n", task, $col("instance"), $col("job"), a, b > "/dev/stderr"
+			if (bad <= 3) printf "  %s-%s job %s ran on CPU %s (%s)\n", task, $col("instance"), $col("job"), where, cols > "/dev/stderr"
 		}
 	}
 	END {
 		inst = 0
 		for (i in n) { inst++; if (n[i] < min) { printf "  %s-%s: only %d jobs\n", task, i, n[i] > "/dev/stderr"; bad++ } }
 		exit !(inst > 0 && !bad)
-	}' "$1/jobs.csv" 2>/dev/null
+	}' "$2/jobs.csv" 2>/dev/null
 }
 
-# jobs_end_on RUNDIR TASK LO HI MIN: every job of TASK ends on a CPU in
-# LO..HI (where it started does not matter), at least MIN jobs per instance.
-jobs_end_on() {
-	csv_awk -v task="$2" -v lo="$3" -v hi="$4" -v min="$5" '
-	FNR == 1 { header(); next }
-	$col("task") == task {
-		n[$col("instance")]++
-		b = $col("cpu_end")
-		if (b < lo || b > hi) {
-			bad++
-			if (bad <= 3) printf "  %s-%s job %s ended on CPU %s\n", task, $col("instance"), $col("job"), b > "/dev/stderr"
-		}
-	}
-	END {
-		inst = 0
-		for (i in n) { inst++; if (n[i] < min) { printf "  %s-%s: only %d jobs\n", task, i, n[i] > "/dev/stderr"; bad++ } }
-		exit !(inst > 0 && !bad)
-	}' "$1/jobs.csv" 2>/dev/null
-}
+# jobs_on POINTDIR TASK LO HI MINJOBS: every job started and ended on LO..HI.
+jobs_on() { jobs_within "cpu_start cpu_end" "$@"; }
+
+# jobs_end_on POINTDIR TASK LO HI MINJOBS: every job ended on LO..HI (where
+# it started does not matter).
+jobs_end_on() { jobs_within cpu_end "$@"; }
 
 # point_rc POINTDIR: the point's exit status as the guest recorded it.
 point_rc() { cat "$1/rc" 2>/dev/null || echo missing; }
