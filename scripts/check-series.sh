@@ -36,9 +36,9 @@ for s in $series; do
 	ign=UNKNOWN_COMMIT_ID
 	[ -r "$pdir/checkpatch-ignore" ] &&
 		ign="$ign,$(grep -v '^\s*\(#\|$\)' "$pdir/checkpatch-ignore" | awk '{ print $1 }' | paste -sd,)"
-	for p in $(grep -v '^\s*\(#\|$\)' "$pdir/series"); do
-		patches+=("$pdir/$p") ignores+=("$ign")
-	done
+	while read -r p; do
+		patches+=("$p") ignores+=("$ign")
+	done < <(series_patches "$s")
 done
 n=${#patches[@]} k=0 bad=0
 for i in "${!patches[@]}"; do

@@ -27,7 +27,6 @@ for f in $CONFIG; do
 	[ -r "$DLCAP_TOP/kernels/config/$f" ] || die "$vfile: no fragment kernels/config/$f"
 	frags+=("$DLCAP_TOP/kernels/config/$f")
 done
-patches=()
 for series in $PATCHES; do
 	pdir=$DLCAP_TOP/kernels/patches/$series
 	[ -r "$pdir/series" ] || die "$vfile: no $pdir/series"
@@ -35,11 +34,8 @@ for series in $PATCHES; do
 	if [ -n "$base" ] && [ "$base" != "$ver" ]; then
 		say "WARNING: $series was made against linux-source-6.1 $base, the installed tarball is $ver; trying to apply it anyway"
 	fi
-	while read -r p; do
-		case "$p" in ''|'#'*) continue ;; esac
-		patches+=("$pdir/$p")
-	done < "$pdir/series"
 done
+mapfile -t patches < <(series_patches $PATCHES)
 
 # One build of a variant at a time (a second make, CI and a session).
 mkdir -p "$DLCAP_CACHE/build/$ver"

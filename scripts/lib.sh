@@ -96,6 +96,22 @@ sweep_policies() {
 	"$DLCAP_TOP/scripts/sweep.sh" --policies "$1"
 }
 
+# series_patches SERIES...: the patch files of series folders under
+# kernels/patches, in the order each one's series file lists them (blank
+# lines and # comments skipped), one path per line; 1 if a folder has no
+# series file.
+series_patches() {
+	local s p pdir
+	for s in "$@"; do
+		pdir=$DLCAP_TOP/kernels/patches/$s
+		[ -r "$pdir/series" ] || { echo "$(basename "$0"): no $pdir/series" >&2; return 1; }
+		while read -r p; do
+			case "$p" in ''|'#'*) continue ;; esac
+			echo "$pdir/$p"
+		done < "$pdir/series"
+	done
+}
+
 # mean_host_seconds RAWDIR: the mean host seconds per point of a sweep's
 # finished points (their manifests, RAWDIR/KERNEL/TOPO/POINT), or nothing.
 mean_host_seconds() {

@@ -172,13 +172,8 @@ PATCHES=
 . "$DLCAP_TOP/kernels/variants/$kernel"
 patchsum=none
 if [ -n "$PATCHES" ]; then
-	pfiles=()
 	# the patches the kernel was built from (a series' cover letter is not one)
-	for series in $PATCHES; do
-		for p in $(grep -v '^\s*\(#\|$\)' "$DLCAP_TOP/kernels/patches/$series/series"); do
-			pfiles+=("$DLCAP_TOP/kernels/patches/$series/$p")
-		done
-	done
+	mapfile -t pfiles < <(series_patches $PATCHES)
 	patchsum=$(hash_files "${pfiles[@]}")
 fi
 qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
