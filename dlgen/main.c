@@ -40,7 +40,8 @@ static void usage(FILE *f)
 "\n"
 "  -c, --check            validate the task sets and exit (no thread is created)\n"
 "  -o, --out DIR          write jobs.csv and tasks.csv into DIR (default: .)\n"
-"  -d, --duration-ms MS   override global.duration\n"
+"  -d, --duration-ms MS   override global.duration (without one: the cap of a\n"
+"                         run that ends with its tasks' loops, default 3600 s)\n"
 "  -s, --sysfs-cpu DIR    read cpuN/cpu_capacity under DIR\n"
 "                         (default: /sys/devices/system/cpu; missing = 1024)\n"
 "  -a, --admission=MODE   continue (default): run the tasks the kernel admitted;\n"
@@ -133,7 +134,8 @@ static int on_guest(void)
 static int write_summary(const char *dir, const char *input,
 			 const struct task_log *logs, unsigned int n,
 			 const struct capacity_table *caps, uint64_t start,
-			 uint64_t duration, const struct loop_calibration *lc)
+			 uint64_t duration, int loops_bound,
+			 const struct loop_calibration *lc)
 {
 	json_object *o = json_object_new_object(), *a, *b;
 	double offered = 0, admitted = 0;
@@ -194,6 +196,9 @@ static int write_summary(const char *dir, const char *input,
 	json_object_object_add(o, "cpu_capacity", a);
 	json_object_object_add(o, "start_ns", json_object_new_int64((int64_t)start));
 	json_object_object_add(o, "duration_ns", json_object_new_int64((int64_t)duration));
+	/* no global.duration: the run ended with the tasks' loops, duration is the cap */
+	if (loops_bound)
+		json_object_object_add(o, "loops_bound", json_object_new_boolean(1));
 	json_object_object_add(o, "offered_bandwidth", json_object_new_double(offered));
 	json_object_object_add(o, "admitted_bandwidth", json_object_new_double(admitted));
 	json_object_object_add(o, "jobs", json_object_new_int(jobs));
@@ -476,7 +481,7 @@ int main(int argc, char **argv)
 	if (write_csv(outdir, "jobs.csv", jobs_csv_write, logs, nlogs) ||
 	    write_csv(outdir, "tasks.csv", tasks_csv_write, logs, nlogs) ||
 	    write_summary(outdir, argv[optind], logs, nlogs, &caps, start,
-			  cfg.duration_ns, cfg.loops))
+			  cfg.duration_ns, ts.loops_bound, cfg.loops))
 		ret = -1;
 	for (i = 0; i < nlogs; i++)
 		task_log_free(&logs[i]);

@@ -3,15 +3,18 @@
  * parse.c - task sets in the rt-app grammar, parsed with json-c.
  *
  * Accepted:
- *   global: duration (s), default_policy, calibration ("CPUn" or ns per
- *           loop, for --work=loops), and rt-app's housekeeping keys, which
- *           do not change what runs: logdir, log_basename, log_size,
- *           lock_pages, ftrace, gnuplot, pi_enabled
- *   tasks.NAME: policy, instance, delay (us), priority, util_min,
+ *   global: duration (s; without it the run ends when every task has
+ *           done its loops, which must then be counts), default_policy,
+ *           calibration ("CPUn" or ns per loop, for --work=loops), and
+ *           rt-app's housekeeping keys, which do not change what runs:
+ *           logdir, log_basename, log_size, lock_pages, ftrace, gnuplot,
+ *           pi_enabled, frag, io_device
+ *   tasks.NAME: policy, instance (0: disabled), delay (us), priority
+ *           (SCHED_FIFO/RR: 1..99; SCHED_OTHER: nice -20..19), util_min,
  *           util_max (0..1024), dl-runtime, dl-period, dl-deadline (us)
  *           or rt-app's legacy runtime, period, deadline, dl-flags
  *           (dlgen's own: ["reclaim", "overrun"]), cpus, loop, phases,
- *           and the events run*, runtime*, sleep* (us), yield* and
+ *           and the events run*, runtime*, sleep* (us; 0 is a no-op), yield* and
  *           timer* { ref, period (us), mode: relative (default) | absolute },
  *           matched by prefix as rt-app does
  *   tasks.NAME.phases.PHASE: events and loop
@@ -336,21 +339,18 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 	struct kpath q = kp_add(p, k);
 	struct event e = { .kind = EV_RUN };
 
-	if (ph->nevents == DLGEN_MAX_EVENTS) {
-		problem_at(c, q.k, q.n, "more than %d events in one phase", DLGEN_MAX_EVENTS);
-		return;
-	}
+	/* run, runtime and sleep of 0 us are rt-app's no-ops: not kept */
 	if (has_prefix(k, "runtime")) {
 		e.kind = EV_RUNTIME;
-		if (!get_us_at(c, v, &q, 1, &e.ns))
+		if (!get_us_at(c, v, &q, 0, &e.ns) || !e.ns)
 			return;
 	} else if (has_prefix(k, "run")) {
 		e.kind = EV_RUN;
-		if (!get_us_at(c, v, &q, 1, &e.ns))
+		if (!get_us_at(c, v, &q, 0, &e.ns) || !e.ns)
 			return;
 	} else if (has_prefix(k, "sleep")) {
 		e.kind = EV_SLEEP;
-		if (!get_us_at(c, v, &q, 1, &e.ns))
+		if (!get_us_at(c, v, &q, 0, &e.ns) || !e.ns)
 			return;
 	} else if (has_prefix(k, "timer")) {
 		parse_timer(c, v, &q, &e);
@@ -360,6 +360,10 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 		e.kind = EV_YIELD;
 	} else {
 		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield)", k);
+		return;
+	}
+	if (ph->nevents == DLGEN_MAX_EVENTS) {
+		problem_at(c, q.k, q.n, "more than %d events in one phase", DLGEN_MAX_EVENTS);
 		return;
 	}
 	ph->ev[ph->nevents++] = e;
@@ -521,6 +525,43 @@ static void finish_events(struct parse_ctx *c, const char *name, json_object *ph
 	}
 }
 
+/*
+ * rt-app's "priority": SCHED_FIFO/RR's 1..99 (default 10); for SCHED_OTHER
+ * the nice value, -20..19; for SCHED_DEADLINE it has no effect (0..99).
+ */
+static void check_priority(struct parse_ctx *c, const char *name, int have,
+			   int64_t prio, struct task_spec *t)
+{
+	switch (t->policy) {
+	case POLICY_FIFO:
+	case POLICY_RR:
+		if (!have)
+			t->priority = 10;	/* rt-app's default */
+		else if (prio < 1 || prio > 99)
+			problem(c, "tasks", name, "priority",
+				"priority %lld is not a %s priority (1..99)",
+				(long long)prio, policy_name(t->policy));
+		else
+			t->priority = (unsigned int)prio;
+		break;
+	case POLICY_OTHER:
+		if (have && (prio < -20 || prio > 19))
+			problem(c, "tasks", name, "priority",
+				"nice %lld is out of range [-20, 19] (SCHED_OTHER)",
+				(long long)prio);
+		else if (have)
+			t->nice = (int)prio;
+		break;
+	case POLICY_DEADLINE:
+		if (have && (prio < 0 || prio > 99))
+			problem(c, "tasks", name, "priority",
+				"%lld is out of range [0, 99]", (long long)prio);
+		else if (have)
+			t->priority = (unsigned int)prio;
+		break;
+	}
+}
+
 static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		       enum task_policy default_policy, struct task_spec *t)
 {
@@ -529,6 +570,7 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 	/* Keys seen, valid or not: a bad value is one problem, not two. */
 	int have_runtime = 0, have_period = 0, have_deadline = 0, have_loop = 0;
 	int have_priority = 0;
+	int64_t prio = 0;
 	int loop = 1;
 
 	memset(t, 0, sizeof(*t));
@@ -555,10 +597,12 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		if (!strcmp(k, "policy")) {
 			parse_policy(c, v, name, &t->policy);
 		} else if (!strcmp(k, "instance")) {
-			get_uint(c, v, "tasks", name, k, 1, DLGEN_MAX_INSTANCES,
+			/* 0: rt-app's disabled task, checked but not run */
+			get_uint(c, v, "tasks", name, k, 0, DLGEN_MAX_INSTANCES,
 				 &t->instances);
 		} else if (!strcmp(k, "priority")) {
-			have_priority = get_uint(c, v, "tasks", name, k, 0, 99, &t->priority);
+			/* its range depends on the policy, known after this pass */
+			have_priority = get_int_at(c, v, &q, INT64_MIN, INT64_MAX, &prio);
 		} else if (!strcmp(k, "util_min") || !strcmp(k, "util_max")) {
 			unsigned int u;
 
@@ -628,6 +672,7 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 	if (t->util_min >= 0 && t->util_max >= 0 && t->util_min > t->util_max)
 		problem(c, "tasks", name, "util_min", "util_min %d > util_max %d",
 			t->util_min, t->util_max);
+	check_priority(c, name, have_priority, prio, t);
 	if (t->policy != POLICY_DEADLINE) {
 		if (t->dl_flags)
 			problem(c, "tasks", name, "dl-flags",
@@ -635,13 +680,6 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		if (t->dl_runtime_ns || t->dl_period_ns || t->dl_deadline_ns)
 			problem(c, "tasks", name, "policy",
 				"dl-* keys need \"policy\": \"SCHED_DEADLINE\"");
-		if ((t->policy == POLICY_FIFO || t->policy == POLICY_RR) && !t->priority) {
-			if (have_priority)
-				problem(c, "tasks", name, "priority",
-					"priority 0 is not a %s priority (1..99)",
-					policy_name(t->policy));
-			t->priority = 10;	/* rt-app's default, when not given */
-		}
 		return;
 	}
 	if (!have_runtime)
@@ -705,7 +743,7 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 {
 	static const char *const ignored[] = {
 		"logdir", "log_basename", "log_size", "lock_pages", "ftrace",
-		"gnuplot", "pi_enabled",
+		"gnuplot", "pi_enabled", "frag", "io_device",
 	};
 	unsigned int dur;
 	size_t i;
@@ -735,6 +773,45 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 				break;
 		if (i == sizeof(ignored) / sizeof(ignored[0]))
 			problem(c, "global", k, NULL, "unknown or unsupported key \"%s\"", k);
+	}
+}
+
+/*
+ * Without global.duration the run ends when every task has done its loops
+ * (rt-app's meaning): every loop must be a count; rt-app would run a
+ * loop of -1 until it is stopped, dlgen refuses it.
+ */
+static void check_loops_bound(struct parse_ctx *c, json_object *tasks,
+			      const struct taskset *ts)
+{
+	static const char msg[] = "without global.duration every loop must be a count: the run ends when every task has done its loops";
+	unsigned int i, p;
+
+	for (i = 0; i < ts->ntasks; i++) {
+		const struct task_spec *t = &ts->tasks[i];
+		json_object *o = NULL;
+		int keyed;
+
+		json_object_object_get_ex(tasks, t->name, &o);
+		keyed = o && json_object_object_get_ex(o, "loop", NULL);
+		if (t->loop < 0) {
+			if (keyed)
+				problem(c, "tasks", t->name, "loop", "%s", msg);
+			else
+				problem(c, "tasks", t->name, NULL, "%s (add a \"loop\" count)", msg);
+			continue;
+		}
+		for (p = 0; p < t->nphases; p++) {
+			const struct phase *ph = &t->phases[p];
+			const char *keys[5] = { "tasks", t->name, "phases", ph->name, "loop" };
+
+			if (ph->loop >= 0)
+				continue;
+			if (t->nphases == 1 && !*ph->name)
+				problem(c, "tasks", t->name, "loop", "%s", msg);
+			else
+				problem_at(c, keys, 5, "%s", msg);
+		}
 	}
 }
 
@@ -812,25 +889,39 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		else
 			problem(&c, k, NULL, NULL, "unknown top-level key \"%s\"", k);
 	}
-	if (!ts->duration_ns && !c.problems)
-		problem(&c, "global", "duration", NULL,
-			"a finite run needs \"duration\" (seconds)");
 	if (!tasks) {
 		fprintf(err, "%s:1:1: tasks: missing\n", path);
 		c.problems++;
 	} else if (!json_object_is_type(tasks, json_type_object)) {
 		problem(&c, "tasks", NULL, NULL, "expected an object of tasks");
 	} else {
+		unsigned int disabled = 0;
+
 		json_object_object_foreach(tasks, name, o) {
+			struct task_spec *t = &ts->tasks[ts->ntasks];
+
 			if (ts->ntasks == DLGEN_MAX_TASKS) {
 				problem(&c, "tasks", name, NULL, "more than %d tasks",
 					DLGEN_MAX_TASKS);
 				break;
 			}
-			parse_task(&c, name, o, ts->default_policy, &ts->tasks[ts->ntasks++]);
+			parse_task(&c, name, o, ts->default_policy, t);
+			if (t->instances) {
+				ts->ntasks++;
+				continue;
+			}
+			disabled++;	/* instance 0: checked, not run */
+			memset(t, 0, sizeof(*t));
 		}
-		if (!ts->ntasks)
+		if (!ts->ntasks && disabled)
+			problem(&c, "tasks", NULL, NULL, "every task has instance 0: nothing to run");
+		else if (!ts->ntasks)
 			problem(&c, "tasks", NULL, NULL, "no tasks");
+		if (!ts->duration_ns) {
+			check_loops_bound(&c, tasks, ts);
+			ts->loops_bound = 1;
+			ts->duration_ns = DLGEN_LOOPS_CAP_S * 1000000000ULL;
+		}
 	}
 	for (i = 0; i < ts->ntasks; i++) {
 		threads += ts->tasks[i].instances;

@@ -146,6 +146,7 @@ static int set_policy(const struct task_spec *t)
 	switch (t->policy) {
 	case POLICY_OTHER:
 		attr.sched_policy = SCHED_NORMAL;
+		attr.sched_nice = t->nice;	/* rt-app's "priority" */
 		break;
 	case POLICY_FIFO:
 	case POLICY_RR:

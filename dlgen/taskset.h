@@ -72,6 +72,7 @@ struct task_spec {
 	uint64_t dl_deadline_ns;
 	uint64_t dl_period_ns;
 	unsigned int priority;	/* SCHED_FIFO/RR only */
+	int nice;		/* SCHED_OTHER: rt-app's "priority" (-20..19) */
 	int util_min, util_max;	/* uclamp, 0..1024; -1: not set */
 	unsigned int dl_flags;	/* DLGEN_DL_RECLAIM | DLGEN_DL_OVERRUN */
 };
@@ -80,8 +81,16 @@ struct task_spec {
 #define DLGEN_DL_RECLAIM	0x1	/* SCHED_FLAG_RECLAIM (GRUB) */
 #define DLGEN_DL_OVERRUN	0x2	/* SCHED_FLAG_DL_OVERRUN (SIGXCPU) */
 
+/*
+ * Without global.duration a run ends when every task has done its loops
+ * (all finite then); releases still stop at this cap, and the watchdog
+ * at cap + grace.
+ */
+#define DLGEN_LOOPS_CAP_S	3600
+
 struct taskset {
 	uint64_t duration_ns;	/* jobs are released until start + duration */
+	int loops_bound;	/* no global.duration: duration_ns is the cap */
 	enum task_policy default_policy;	/* global.default_policy */
 	int calib_cpu;		/* global.calibration "CPUn", or -1 */
 	uint64_t calib_ns_per_loop;	/* global.calibration as a number, or 0 */

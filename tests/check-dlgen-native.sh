@@ -47,6 +47,27 @@ JSON
 timeout 30 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys" -d 100 -o "$tmp/loops" "$tmp/loops.json" > "$tmp/loops.out" 2>&1; rc=$?
 check "loop 100000 x phase loop 100000: no UBSan report, ends with the run (rc $rc)" \
 	sh -c "test $rc = 0 && ! grep -q 'runtime error' '$tmp/loops.out'"
+# rt-app's examples (issue 14): no global.duration, so the run ends when
+# every task has done its loops (here 4 phases x 3 passes and 5 passes),
+# long before the 3600 s cap; a SCHED_OTHER priority is a nice value; a
+# task of instance 0 is not run; a sleep of 0 is a no-op.
+cat > "$tmp/loops-only.json" <<'JSON'
+{ "global": { "logdir": "./", "frag": 1 },
+  "tasks": {
+    "p": { "loop": 3, "priority": 5, "phases": {
+      "a": { "loop": 2, "run": 1000, "timer": { "period": 5000 } },
+      "b": { "loop": 2, "run": 2000, "sleep": 0, "timer": { "period": 5000 } } } },
+    "off": { "instance": 0, "run": 1000 },
+    "q": { "loop": 5, "run": 500, "sleep": 1000 } } }
+JSON
+t0=$(date +%s)
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys" -o "$tmp/lo" "$tmp/loops-only.json" > "$tmp/lo.out" 2>&1; rc=$?
+t1=$(date +%s)
+check "no global.duration: the run ends with the loops, clean under ASan + UBSan (rc $rc, $((t1 - t0)) s)" \
+	sh -c "test $rc = 0 && test $((t1 - t0)) -lt 20 && ! grep -q 'runtime error\|ERROR: AddressSanitizer' '$tmp/lo.out'"
+check "... jobs as rt-app counts them: p 3 x (2 + 2) = 12, q 5, none for the disabled task" \
+	eval 'test "$(col "$tmp/lo/jobs.csv" task | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 12 p; 5 q;"'
+check "... summary.json says the run was bounded by the loops" grep -q '"loops_bound": *true' "$tmp/lo/summary.json"
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

@@ -196,8 +196,8 @@ static void test_bad_values(void)
 		  "tasks.x.run: expected an integer (microseconds), got string", 7 },
 		{ "unknown key", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"colour\": 3",
 		  "tasks.x.colour: unknown or unsupported key", 9 },
-		{ "zero instances", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"instance\": 0",
-		  "tasks.x.instance: 0 is out of range [1, 256]", 9 },
+		{ "only a disabled task", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"instance\": 0",
+		  "tasks: every task has instance 0: nothing to run", 3 },
 		{ "absurd instances", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"instance\": 100000",
 		  "tasks.x.instance: 100000 is out of range", 9 },
 		{ "bad timer mode", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"timer1\": {\"period\": 5, \"mode\": \"later\"}",
@@ -239,7 +239,8 @@ static void test_bad_structure(void)
 	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": {} }") == 1 &&
 	      strstr(errbuf, "no tasks"), "empty task list refused: %s", errbuf);
 	CHECK(parse("{ \"global\": {}, \"tasks\": { \"a\": { \"run\": 1, \"timer\": {\"period\": 9} } } }") == 1 &&
-	      strstr(errbuf, "global.duration"), "missing duration refused: %s", errbuf);
+	      strstr(errbuf, "tasks.a: without global.duration every loop must be a count"),
+	      "missing duration with a task looping forever refused: %s", errbuf);
 	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 1,"
 		    " \"timer\": {\"period\": 9, \"mode\": \"relative\"} } } }") == 0 &&
 	      ts.tasks[0].phases[0].ev[1].kind == EV_TIMER && ts.tasks[0].phases[0].ev[1].relative,
@@ -366,6 +367,100 @@ static void test_silent_corners(void)
 	      "more threads than DLGEN_MAX_THREADS are refused at the task that passes it: %s", errbuf);
 }
 
+/* rt-app's examples (issue 14): what a user's existing task sets contain. */
+static void test_rtapp_compat(void)
+{
+	const struct task_spec *t = &ts.tasks[0];
+	int n;
+
+	n = parse("{ \"global\": {\"duration\": 1, \"frag\": 1, \"io_device\": \"/dev/null\"},"
+		  " \"tasks\": { \"a\": { \"run\": 100, \"timer\": {\"period\": 1000} } } }");
+	CHECK(n == 0, "global.frag and global.io_device are housekeeping, accepted: %s", errbuf);
+
+	/* priority of a SCHED_OTHER task is its nice value */
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": {"
+		  " \"priority\": -19, \"run\": 100 }, \"b\": { \"priority\": 19,"
+		  " \"policy\": \"SCHED_OTHER\", \"run\": 100 } } }");
+	CHECK(n == 0 && ts.tasks[0].nice == -19 && ts.tasks[1].nice == 19,
+	      "SCHED_OTHER priority -19 and 19 are nice values: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"priority\": -21,\n\"run\": 100\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:5:", 9) &&
+	      strstr(errbuf, "tasks.a.priority: nice -21 is out of range [-20, 19] (SCHED_OTHER)"),
+	      "nice -21 is a located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"priority\": -1,\n\"policy\": \"SCHED_FIFO\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.priority: priority -1 is not a SCHED_FIFO priority (1..99)"),
+	      "a negative SCHED_FIFO priority is a located error: %s", errbuf);
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": {"
+		  " \"priority\": 20, \"run\": 100 } } }");
+	CHECK(n == 1 && strstr(errbuf, "nice 20 is out of range"),
+	      "nice 20 refused: %s", errbuf);
+
+	/* instance 0: the task is disabled */
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"off\": {"
+		  " \"instance\": 0, \"run\": 100 }, \"on\": { \"run\": 100 } } }");
+	CHECK(n == 0 && ts.ntasks == 1 && !strcmp(t->name, "on"),
+	      "a task of instance 0 is disabled: not run (%u tasks): %s", ts.ntasks, errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"off\": {\n"
+		  "\"instance\": 0,\n\"delay\": \"x\",\n\"run\": 5\n}\n}\n}\n");
+	CHECK(n == 2 && strstr(errbuf, "t.json:6:") && strstr(errbuf, "tasks.off.delay: expected an integer") &&
+	      strstr(errbuf, "tasks: every task has instance 0"),
+	      "a disabled task is still checked, and a set of only disabled tasks is refused: %s", errbuf);
+
+	/* zero-length events: no-ops */
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": {"
+		  " \"run\": 100, \"sleep\": 0, \"run1\": 0, \"runtime\": 0,"
+		  " \"timer\": {\"period\": 1000} } } }");
+	CHECK(n == 0 && t->phases[0].nevents == 2 && t->phases[0].ev[0].kind == EV_RUN &&
+	      t->phases[0].ev[1].kind == EV_TIMER && t->run_ns == 100000,
+	      "sleep 0, run 0 and runtime 0 are no-ops (%u events): %s", t->phases[0].nevents, errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"sleep\": 0\n}\n}\n}\n");
+	CHECK(n == 1 && strstr(errbuf, "t.json:4:") &&
+	      strstr(errbuf, "tasks.a: needs events"),
+	      "a task of only zero-length events is refused: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"sleep\": -1,\n\"run\": 5\n}\n}\n}\n");
+	CHECK(n == 1 && strstr(errbuf, "t.json:5:") && strstr(errbuf, "tasks.a.sleep: -1 us is below"),
+	      "a negative sleep is still refused: %s", errbuf);
+}
+
+/* No global.duration: the run ends when every task has done its loops. */
+static void test_no_duration(void)
+{
+	const struct task_spec *t = &ts.tasks[0];
+	int n;
+
+	n = parse("{ \"tasks\": { \"t\": { \"loop\": 2, \"phases\": {"
+		  " \"light\": { \"loop\": 10, \"run\": 100, \"timer\": {\"period\": 1000} },"
+		  " \"heavy\": { \"loop\": 10, \"run\": 900, \"timer\": {\"period\": 1000} } } },"
+		  " \"u\": { \"loop\": 5, \"run\": 100, \"sleep\": 100 } } }");
+	CHECK(n == 0 && ts.loops_bound, "finite loops without duration parse: %s", errbuf);
+	CHECK(ts.duration_ns == DLGEN_LOOPS_CAP_S * 1000000000ULL,
+	      "... and the run is capped at %d s", DLGEN_LOOPS_CAP_S);
+	CHECK(t->loop == 2 && t->phases[0].loop == 10 && ts.tasks[1].phases[0].loop == 5,
+	      "... with the loops as written");
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"t\": { \"run\": 1 } } }");
+	CHECK(n == 0 && !ts.loops_bound, "with a duration the run is not loop-bounded");
+	n = parse("{\n\"global\": {\"logdir\": \"./\"},\n\"tasks\": {\n\"t\": {\n"
+		  "\"loop\": -1,\n\"run\": 100\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:5:", 9) &&
+	      strstr(errbuf, "tasks.t.loop: without global.duration every loop must be a count"),
+	      "loop -1 without duration: located error: %s", errbuf);
+	n = parse("{\n\"tasks\": {\n\"t\": {\n\"loop\": 3,\n\"phases\": {\n\"p\": {\n"
+		  "\"loop\": -1,\n\"run\": 100\n}\n}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:7:", 9) &&
+	      strstr(errbuf, "tasks.t.phases.p.loop: without global.duration every loop must be a count"),
+	      "phase loop -1 without duration: located error: %s", errbuf);
+	n = parse("{\n\"tasks\": {\n\"t\": {\n\"phases\": {\n\"p\": {\n"
+		  "\"run\": 100\n}\n}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:3:", 9) &&
+	      strstr(errbuf, "tasks.t: without global.duration every loop must be a count"),
+	      "phases without a task loop (forever) and no duration: located error: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -375,5 +470,7 @@ int main(void)
 	test_bad_values();
 	test_bad_structure();
 	test_silent_corners();
+	test_rtapp_compat();
+	test_no_duration();
 	TAP_EXIT();
 }
