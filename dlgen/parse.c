@@ -45,7 +45,9 @@
 
 struct parse_ctx {
 	const char *path;
-	const char *text;
+	const char *text;	/* what json-c parsed: repeated events numbered */
+	const char *orig;	/* the file as written, for line and column */
+	const struct json_renames *ren;	/* where numbers were inserted */
 	FILE *err;
 	int problems;
 };
@@ -115,13 +117,45 @@ static size_t locate(const char *text, const char *const *keys, int nkeys)
 	return best;
 }
 
+/* The decimal digits of @n. */
+static size_t ndigits(unsigned int n)
+{
+	size_t d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+/*
+ * The offset in the file as written of offset @off of c->text, where the
+ * numbers of repeated keys were inserted (a number maps to its key's end).
+ */
+static size_t orig_offset(const struct parse_ctx *c, size_t off)
+{
+	size_t i, shift = 0;
+
+	for (i = 0; c->ren && i < c->ren->n; i++) {
+		size_t at = c->ren->r[i].at, d = ndigits(c->ren->r[i].n);
+
+		if (off < at + shift)
+			break;
+		if (off < at + shift + d)
+			return at;
+		shift += d;
+	}
+	return off - shift;
+}
+
 /* Report one problem at the field named by a path of up to 6 keys. */
 static void vproblem_at(struct parse_ctx *c, const char *const *keys, int n,
 			const char *fmt, va_list ap)
 {
 	int line, col, i;
 
-	offset_to_linecol(c->text, locate(c->text, keys, n), &line, &col);
+	offset_to_linecol(c->orig, orig_offset(c, locate(c->text, keys, n)), &line, &col);
 	fprintf(c->err, "%s:%d:%d: ", c->path, line, col);
 	for (i = 0; i < n; i++)
 		fprintf(c->err, "%s%s", i ? "." : "", keys[i]);
@@ -815,10 +849,69 @@ static void check_loops_bound(struct parse_ctx *c, json_object *tasks,
 	}
 }
 
+static int span_is(const char *text, struct json_span k, const char *s)
+{
+	return k.len == strlen(s) + 2 && !memcmp(text + k.off + 1, s, k.len - 2);
+}
+
+/*
+ * Which keys may repeat (json_find_dup()): events in a task or a phase,
+ * and phase names, which rt-app's workgen numbers in file order; not task
+ * names, settings or anything else.
+ */
+static int may_repeat(void *ctx, const char *text, const struct json_span *path,
+		      int n, struct json_span key)
+{
+	char k[DLGEN_NAME_MAX];
+
+	(void)ctx;
+	if (n < 2 || !span_is(text, path[0], "tasks"))
+		return 0;
+	if (n == 3 || n == 4) {
+		if (!span_is(text, path[2], "phases"))
+			return 0;
+		if (n == 3)
+			return 1;	/* a phase name */
+	} else if (n != 2) {
+		return 0;
+	}
+	if (key.len - 2 >= sizeof(k))
+		return 0;
+	memcpy(k, text + key.off + 1, key.len - 2);
+	k[key.len - 2] = '\0';
+	return is_event(k);
+}
+
+/*
+ * @text with the numbers of @ren inserted (the second "run" becomes
+ * "run1"), or NULL when memory runs out.
+ */
+static char *number_keys(const char *text, const struct json_renames *ren)
+{
+	size_t len = strlen(text), extra = 0, i, from = 0, o = 0;
+	char *out;
+
+	for (i = 0; i < ren->n; i++)
+		extra += ndigits(ren->r[i].n);
+	out = malloc(len + extra + 1);
+	if (!out)
+		return NULL;
+	for (i = 0; i < ren->n; i++) {
+		memcpy(out + o, text + from, ren->r[i].at - from);
+		o += ren->r[i].at - from;
+		o += (size_t)sprintf(out + o, "%u", ren->r[i].n);
+		from = ren->r[i].at;
+	}
+	memcpy(out + o, text + from, len - from + 1);
+	return out;
+}
+
 int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		  FILE *err)
 {
-	struct parse_ctx c = { .path = path, .text = text, .err = err };
+	struct parse_ctx c = { .path = path, .text = text, .orig = text, .err = err };
+	struct json_renames ren = { 0 };
+	char *numbered = NULL;
 	struct json_tokener *tok;
 	json_object *root, *tasks = NULL;
 	enum json_tokener_error jerr;
@@ -855,8 +948,12 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		json_object_put(root);
 		return 1;
 	}
-	/* json-c keeps the last of two equal keys without a word */
-	switch (json_find_dup(text, strlen(text), &dup, &first)) {
+	/*
+	 * json-c keeps the last of two equal keys without a word: a repeat is
+	 * an error, but for events and phases, which are numbered in file
+	 * order and parsed again.
+	 */
+	switch (json_find_dup(text, strlen(text), may_repeat, NULL, &ren, &dup, &first)) {
 	case 1: {
 		int fline, fcol;
 		size_t klen = strcspn(text + dup + 1, "\"");
@@ -866,17 +963,34 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		fprintf(err, "%s:%d:%d: key \"%.*s\" appears twice in one object (first at line %d); json-c would silently keep only the last\n",
 			path, line, col, (int)klen, text + dup + 1, fline);
 		json_object_put(root);
+		free(ren.r);
 		return 1;
 	}
 	case -1:
 		fprintf(err, "%s:1:1: JSON nests deeper than 64 levels\n", path);
 		json_object_put(root);
+		free(ren.r);
 		return 1;
+	}
+	if (ren.n) {
+		numbered = number_keys(text, &ren);
+		json_object_put(root);
+		root = numbered ? json_tokener_parse(numbered) : NULL;
+		if (!root) {
+			fprintf(err, "%s: out of memory\n", path);
+			free(numbered);
+			free(ren.r);
+			return 1;
+		}
+		c.text = numbered;
+		c.ren = &ren;
 	}
 
 	if (!json_object_is_type(root, json_type_object)) {
 		fprintf(err, "%s:1:1: top level: expected an object\n", path);
 		json_object_put(root);
+		free(numbered);
+		free(ren.r);
 		return 1;
 	}
 	ts->calib_cpu = -1;
@@ -944,6 +1058,8 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 				(unsigned long long)(first_end / NS_PER_US));
 	}
 	json_object_put(root);
+	free(numbered);
+	free(ren.r);
 	return c.problems;
 }
 

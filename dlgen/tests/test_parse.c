@@ -461,6 +461,69 @@ static void test_no_duration(void)
 	      "phases without a task loop (forever) and no duration: located error: %s", errbuf);
 }
 
+/* Duplicated event keys run in file order, as rt-app's workgen numbers them. */
+static void test_repeated_events(void)
+{
+	static const char ev[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		"\"run\": 100,\n\"sleep\": 200,\n\"run\": 300,\n\"run1\": 400,\n"
+		"\"sleep\": 500,\n\"run\": \"x\"\n}\n}\n}\n";
+	static const char phases[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n\"loop\": 1,\n"
+		"\"phases\": {\n"
+		"\"p\": { \"loop\": 2, \"run\": 10, \"sleep\": 20, \"run\": 30 },\n"
+		"\"q\": { \"run\": 40 },\n"
+		"\"p\": { \"run\": 50, \"timer\": {\"period\": 1000}, \"run\": 60, \"timer\": {\"period\": 1000} }\n"
+		"}\n}\n}\n}\n";
+	static const char dup_phase_setting[] =
+		"{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		"\"phases\": {\n\"p\": {\n\"loop\": 2,\n\"run\": 5,\n\"loop\": 3\n}\n}\n}\n}\n}\n";
+	const struct task_spec *t = &ts.tasks[0];
+	const struct phase *ph;
+	int n;
+
+	n = parse(ev);
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:10:1: tasks.a.run3: expected an integer", 46),
+	      "the third \"run\" is numbered run3 (run1 is the file's own, run2 the second run), located at its own line: %s", errbuf);
+	{
+		char *ok = strdup(ev), *x = strstr(ok, "\"x\"");
+
+		memcpy(x, "600", 3);
+		n = parse(ok);
+		free(ok);
+	}
+	ph = &t->phases[0];
+	CHECK(n == 0 && ph->nevents == 6, "repeated run and sleep keys are all kept (%u events): %s",
+	      ph->nevents, errbuf);
+	CHECK(ph->ev[0].ns == 100000 && ph->ev[1].ns == 200000 && ph->ev[2].ns == 300000 &&
+	      ph->ev[3].ns == 400000 && ph->ev[4].ns == 500000 && ph->ev[5].ns == 600000 &&
+	      ph->ev[1].kind == EV_SLEEP && ph->ev[4].kind == EV_SLEEP,
+	      "... in file order");
+	CHECK(t->run_ns == 1400000, "... and every run counts in a job's work (1.4 ms)");
+
+	n = parse(phases);
+	CHECK(n == 0 && t->nphases == 3, "a repeated phase name is a further phase (%u): %s",
+	      t->nphases, errbuf);
+	CHECK(t->phases[0].nevents == 3 && t->phases[0].loop == 2 && t->phases[1].nevents == 1 &&
+	      t->phases[2].nevents == 4 && t->phases[2].ev[3].kind == EV_TIMER,
+	      "... in file order, with repeated events inside");
+
+	{
+		static const char same_line[] = "{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": {"
+			" \"run\": 10, \"run\": 5, \"sleep\": \"z\" } } }";
+		char where[32];
+
+		snprintf(where, sizeof(where), "t.json:1:%d: tasks.a.sleep:",
+			 (int)(strstr(same_line, "\"sleep\"") - same_line) + 1);
+		n = parse(same_line);
+		CHECK(n == 1 && !strncmp(errbuf, where, strlen(where)),
+		      "a column after a numbered key is the file's own (%s): %s", where, errbuf);
+	}
+	n = parse(dup_phase_setting);
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:9:1: key \"loop\" appears twice", 36),
+	      "a repeated setting in a phase is still an error: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -472,5 +535,6 @@ int main(void)
 	test_silent_corners();
 	test_rtapp_compat();
 	test_no_duration();
+	test_repeated_events();
 	TAP_EXIT();
 }
