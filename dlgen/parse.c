@@ -50,6 +50,13 @@ struct parse_ctx {
 	const struct json_renames *ren;	/* where numbers were inserted */
 	FILE *err;
 	int problems;
+	struct taskset *ts;	/* the synchronisation objects go here */
+	/* how often the pass being parsed holds each mutex, and where */
+	unsigned int held[DLGEN_MAX_OBJS];
+	struct kpath { const char *k[6]; int n; } held_at[DLGEN_MAX_OBJS];
+	/* per object: where it is first resumed and suspended on */
+	unsigned char resume_seen[DLGEN_MAX_OBJS], suspend_seen[DLGEN_MAX_OBJS];
+	struct kpath first_resume[DLGEN_MAX_OBJS], first_suspend[DLGEN_MAX_OBJS];
 };
 
 const char *policy_name(enum task_policy p)
@@ -187,11 +194,7 @@ static void problem(struct parse_ctx *c, const char *k1, const char *k2,
 	va_end(ap);
 }
 
-/* A key path: where a field is, for error lines. */
-struct kpath {
-	const char *k[6];
-	int n;
-};
+/* struct kpath (in struct parse_ctx): a key path, where a field is. */
 
 /* @p with @key appended. */
 static struct kpath kp_add(const struct kpath *p, const char *key)
@@ -348,8 +351,7 @@ static int has_prefix(const char *s, const char *prefix)
 
 /* rt-app's events that dlgen does not run: named in an error, never ignored. */
 static const char *const unsupported_events[] = {
-	"lock", "unlock", "wait", "signal", "broad", "sync", "suspend",
-	"resume", "mem", "iorun", "barrier", "fork",
+	"wait", "signal", "broad", "sync", "mem", "iorun", "fork",
 };
 
 /* 1 if @k names an event (rt-app matches events by prefix: run0, timer1). */
@@ -358,12 +360,118 @@ static int is_event(const char *k)
 	size_t i;
 
 	if (has_prefix(k, "run") || has_prefix(k, "sleep") ||
-	    has_prefix(k, "timer") || has_prefix(k, "yield"))
+	    has_prefix(k, "timer") || has_prefix(k, "yield") ||
+	    has_prefix(k, "barrier") || has_prefix(k, "suspend") ||
+	    has_prefix(k, "resume") || has_prefix(k, "lock") ||
+	    has_prefix(k, "unlock"))
 		return 1;
 	for (i = 0; i < sizeof(unsupported_events) / sizeof(unsupported_events[0]); i++)
 		if (has_prefix(k, unsupported_events[i]))
 			return 1;
 	return 0;
+}
+
+/*
+ * The object @kind @name, added if new; -1 (and a problem at @p) when the
+ * name is not a string or the table is full.
+ */
+static int sync_obj_at(struct parse_ctx *c, const struct kpath *p, json_object *v,
+		       enum obj_kind kind)
+{
+	struct taskset *ts = c->ts;
+	const char *name;
+	unsigned int i;
+
+	if (!json_object_is_type(v, json_type_string)) {
+		problem_at(c, p->k, p->n, "expected a name (string)");
+		return -1;
+	}
+	name = json_object_get_string(v);
+	if (!*name || strlen(name) >= DLGEN_NAME_MAX) {
+		problem_at(c, p->k, p->n, "names are 1-%d characters", DLGEN_NAME_MAX - 1);
+		return -1;
+	}
+	for (i = 0; i < ts->nobjs; i++)
+		if (ts->objs[i].kind == kind && !strcmp(ts->objs[i].name, name))
+			return (int)i;
+	if (ts->nobjs == DLGEN_MAX_OBJS) {
+		problem_at(c, p->k, p->n, "more than %d barriers, suspend names and mutexes",
+			   DLGEN_MAX_OBJS);
+		return -1;
+	}
+	strcpy(ts->objs[i].name, name);
+	ts->objs[i].kind = kind;
+	ts->nobjs++;
+	return (int)i;
+}
+
+/*
+ * barrier, suspend, resume, lock and unlock: their object; the mutexes a
+ * pass holds are followed so that every lock has its unlock in the pass.
+ */
+static int parse_sync_event(struct parse_ctx *c, const struct kpath *q, const char *k,
+			    json_object *v, struct event *e)
+{
+	int o;
+
+	if (has_prefix(k, "barrier")) {
+		e->kind = EV_BARRIER;
+		o = sync_obj_at(c, q, v, OBJ_BARRIER);
+		if (o < 0)
+			return 0;
+		e->obj = (unsigned int)o;
+		return 1;
+	}
+	if (has_prefix(k, "suspend") || has_prefix(k, "resume")) {
+		e->kind = has_prefix(k, "suspend") ? EV_SUSPEND : EV_RESUME;
+		o = sync_obj_at(c, q, v, OBJ_COND);
+		if (o < 0)
+			return 0;
+		e->obj = (unsigned int)o;
+		if (e->kind == EV_RESUME && !c->resume_seen[o]) {
+			c->resume_seen[o] = 1;
+			c->first_resume[o] = *q;
+		} else if (e->kind == EV_SUSPEND && !c->suspend_seen[o]) {
+			c->suspend_seen[o] = 1;
+			c->first_suspend[o] = *q;
+		}
+		return 1;
+	}
+	e->kind = has_prefix(k, "unlock") ? EV_UNLOCK : EV_LOCK;
+	o = sync_obj_at(c, q, v, OBJ_MUTEX);
+	if (o < 0)
+		return 0;
+	e->obj = (unsigned int)o;
+	if (e->kind == EV_UNLOCK) {
+		if (!c->held[o]) {
+			problem_at(c, q->k, q->n, "mutex \"%s\" is not locked here",
+				   c->ts->objs[o].name);
+			return 0;
+		}
+		c->held[o]--;
+		return 1;
+	}
+	/* one problem for a double lock, none for its unlocks */
+	if (c->held[o]++) {
+		problem_at(c, q->k, q->n, "mutex \"%s\" is already locked here (it would wait for itself)",
+			   c->ts->objs[o].name);
+		return 0;
+	}
+	c->held_at[o] = *q;
+	return 1;
+}
+
+/* At the end of a pass's events: every mutex it locked is unlocked. */
+static void check_unlocked(struct parse_ctx *c)
+{
+	unsigned int o;
+
+	for (o = 0; o < DLGEN_MAX_OBJS; o++)
+		if (c->held[o])
+			problem_at(c, c->held_at[o].k, c->held_at[o].n,
+				   "mutex \"%s\" is still locked at the end of the pass: unlock it in the same %s",
+				   c->ts->objs[o].name, c->held_at[o].n > 3 ? "phase" : "task");
+	memset(c->held, 0, sizeof(c->held));
 }
 
 /* Append the event @k: @v to @ph. */
@@ -392,8 +500,13 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 			return;
 	} else if (has_prefix(k, "yield")) {
 		e.kind = EV_YIELD;
+	} else if (has_prefix(k, "barrier") || has_prefix(k, "suspend") ||
+		   has_prefix(k, "resume") || has_prefix(k, "lock") ||
+		   has_prefix(k, "unlock")) {
+		if (!parse_sync_event(c, &q, k, v, &e))
+			return;
 	} else {
-		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield)", k);
+		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield, barrier, suspend, resume, lock, unlock)", k);
 		return;
 	}
 	if (ph->nevents == DLGEN_MAX_EVENTS) {
@@ -418,9 +531,13 @@ static int get_loop(struct parse_ctx *c, json_object *v, const struct kpath *p, 
 }
 
 /* A phase of "phases": events and "loop" only. */
-static void parse_phase(struct parse_ctx *c, const char *task, const char *name,
+static void parse_cpus_at(struct parse_ctx *c, json_object *v, const struct kpath *p,
+			  uint64_t *cpus, int *have);
+
+static void parse_phase(struct parse_ctx *c, const struct task_spec *t, const char *name,
 			json_object *o, struct phase *ph)
 {
+	const char *task = t->name;
 	struct kpath p = { { "tasks", task, "phases", name }, 4 };
 
 	memset(ph, 0, sizeof(*ph));
@@ -435,6 +552,7 @@ static void parse_phase(struct parse_ctx *c, const char *task, const char *name,
 		problem_at(c, p.k, p.n, "expected an object of events");
 		return;
 	}
+	memset(c->held, 0, sizeof(c->held));
 	json_object_object_foreach(o, k, v) {
 		struct kpath q = kp_add(&p, k);
 
@@ -442,32 +560,45 @@ static void parse_phase(struct parse_ctx *c, const char *task, const char *name,
 			parse_event(c, &p, k, v, ph);
 		else if (!strcmp(k, "loop"))
 			get_loop(c, v, &q, &ph->loop);
+		else if (!strcmp(k, "cpus") && t->policy == POLICY_DEADLINE)
+			problem_at(c, q.k, q.n, "SCHED_DEADLINE refuses an affinity narrower than its root domain (sched_setaffinity() fails with EBUSY): per-phase cpus are for the other policies; use a task-level \"cpus\" (refused at admission) or an exclusive cpuset");
+		else if (!strcmp(k, "cpus"))
+			parse_cpus_at(c, v, &q, ph->cpus, &ph->have_cpus);
 		else
-			problem_at(c, q.k, q.n, "unknown or unsupported phase key \"%s\" (events and \"loop\"; per-phase scheduling parameters and cpus are not supported)", k);
+			problem_at(c, q.k, q.n, "unknown or unsupported phase key \"%s\" (events, \"loop\" and \"cpus\"; per-phase scheduling parameters are not supported)", k);
 	}
+	check_unlocked(c);
 	if (!ph->nevents)
 		problem_at(c, p.k, p.n, "a phase needs at least one event");
 }
 
-static void parse_cpus(struct parse_ctx *c, json_object *v, const char *task,
-		       struct task_spec *t)
+/* "cpus" at @p: an affinity, into @cpus (DLGEN_MAX_CPUS_WORDS words). */
+static void parse_cpus_at(struct parse_ctx *c, json_object *v, const struct kpath *p,
+			  uint64_t *cpus, int *have)
 {
-	struct kpath p = { { "tasks", task, "cpus" }, 3 };
 	size_t i, n;
 
 	if (!json_object_is_type(v, json_type_array) || !json_object_array_length(v)) {
-		problem_at(c, p.k, p.n, "expected a non-empty array of CPU numbers");
+		problem_at(c, p->k, p->n, "expected a non-empty array of CPU numbers");
 		return;
 	}
 	n = json_object_array_length(v);
 	for (i = 0; i < n; i++) {
 		int64_t cpu;
 
-		if (get_int_at(c, json_object_array_get_idx(v, i), &p, 0,
+		if (get_int_at(c, json_object_array_get_idx(v, i), p, 0,
 			       DLGEN_MAX_CPUS - 1, &cpu))
-			t->cpus[cpu / 64] |= 1ULL << (cpu % 64);
+			cpus[cpu / 64] |= 1ULL << (cpu % 64);
 	}
-	t->have_cpus = 1;
+	*have = 1;
+}
+
+static void parse_cpus(struct parse_ctx *c, json_object *v, const char *task,
+		       struct task_spec *t)
+{
+	struct kpath p = { { "tasks", task, "cpus" }, 3 };
+
+	parse_cpus_at(c, v, &p, t->cpus, &t->have_cpus);
 }
 
 static void parse_dl_flags(struct parse_ctx *c, json_object *v,
@@ -518,7 +649,7 @@ static void finish_events(struct parse_ctx *c, const char *name, json_object *ph
 					DLGEN_MAX_PHASES);
 				return;
 			}
-			parse_phase(c, name, pk, pv, &t->phases[t->nphases++]);
+			parse_phase(c, t, pk, pv, &t->phases[t->nphases++]);
 		}
 		if (!t->nphases) {
 			problem(c, "tasks", name, "phases", "no phases");
@@ -697,11 +828,13 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 			get_us(c, legacy_d, "tasks", name, "deadline", DL_MIN_NS, &t->dl_deadline_ns);
 	}
 	/* Pass 2: the events, in file order. */
+	memset(c->held, 0, sizeof(c->held));
 	json_object_object_foreach(o, ek, ev) {
 		if (!is_event(ek) || (!strcmp(ek, "runtime") && !legacy_rt))
 			continue;
 		parse_event(c, &p, ek, ev, &t->phases[0]);
 	}
+	check_unlocked(c);
 	finish_events(c, name, phases, have_loop, loop, t);
 	if (t->util_min >= 0 && t->util_max >= 0 && t->util_min > t->util_max)
 		problem(c, "tasks", name, "util_min", "util_min %d > util_max %d",
@@ -777,7 +910,7 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 {
 	static const char *const ignored[] = {
 		"logdir", "log_basename", "log_size", "lock_pages", "ftrace",
-		"gnuplot", "pi_enabled", "frag", "io_device",
+		"gnuplot", "frag", "io_device",
 	};
 	unsigned int dur;
 	size_t i;
@@ -802,11 +935,66 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 			parse_calibration(c, v, ts);
 			continue;
 		}
+		if (!strcmp(k, "pi_enabled")) {
+			/* rt-app's: every mutex inherits priority */
+			if (json_object_is_type(v, json_type_boolean))
+				ts->pi_enabled = json_object_get_boolean(v);
+			else
+				problem(c, "global", k, NULL, "expected true or false");
+			continue;
+		}
 		for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
 			if (!strcmp(k, ignored[i]))
 				break;
 		if (i == sizeof(ignored) / sizeof(ignored[0]))
 			problem(c, "global", k, NULL, "unknown or unsupported key \"%s\"", k);
+	}
+}
+
+/*
+ * What the enabled task @t synchronises on: each barrier it uses counts
+ * its instances once (however many events name it); @suspends and
+ * @resumes mark the names it suspends on and resumes.
+ */
+static void count_sync_users(const struct task_spec *t, struct taskset *ts,
+			     unsigned char *suspends, unsigned char *resumes)
+{
+	uint64_t seen = 0;
+	unsigned int p, e;
+
+	for (p = 0; p < t->nphases; p++) {
+		for (e = 0; e < t->phases[p].nevents; e++) {
+			const struct event *ev = &t->phases[p].ev[e];
+
+			if (ev->kind == EV_BARRIER && !(seen & (1ULL << ev->obj))) {
+				seen |= 1ULL << ev->obj;
+				ts->objs[ev->obj].users += t->instances;
+			}
+			if (ev->kind == EV_SUSPEND)
+				suspends[ev->obj] = 1;
+			if (ev->kind == EV_RESUME)
+				resumes[ev->obj] = 1;
+		}
+	}
+}
+
+/* A resume nobody suspends on, or a suspend nobody resumes, is a mistake. */
+static void check_sync_pairs(struct parse_ctx *c, const unsigned char *suspends,
+			     const unsigned char *resumes)
+{
+	unsigned int o;
+
+	for (o = 0; o < c->ts->nobjs; o++) {
+		if (c->ts->objs[o].kind != OBJ_COND)
+			continue;
+		if (resumes[o] && !suspends[o] && c->resume_seen[o])
+			problem_at(c, c->first_resume[o].k, c->first_resume[o].n,
+				   "no task suspends on \"%s\": the resume would wake nobody",
+				   c->ts->objs[o].name);
+		if (suspends[o] && !resumes[o] && c->suspend_seen[o])
+			problem_at(c, c->first_suspend[o].k, c->first_suspend[o].n,
+				   "no task resumes \"%s\": the suspend would wait until the watchdog",
+				   c->ts->objs[o].name);
 	}
 }
 
@@ -909,7 +1097,7 @@ static char *number_keys(const char *text, const struct json_renames *ren)
 int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		  FILE *err)
 {
-	struct parse_ctx c = { .path = path, .text = text, .orig = text, .err = err };
+	struct parse_ctx c = { .path = path, .text = text, .orig = text, .err = err, .ts = ts };
 	struct json_renames ren = { 0 };
 	char *numbered = NULL;
 	struct json_tokener *tok;
@@ -1010,6 +1198,7 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		problem(&c, "tasks", NULL, NULL, "expected an object of tasks");
 	} else {
 		unsigned int disabled = 0;
+		unsigned char suspends[DLGEN_MAX_OBJS] = { 0 }, resumes[DLGEN_MAX_OBJS] = { 0 };
 
 		json_object_object_foreach(tasks, name, o) {
 			struct task_spec *t = &ts->tasks[ts->ntasks];
@@ -1021,12 +1210,14 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 			}
 			parse_task(&c, name, o, ts->default_policy, t);
 			if (t->instances) {
+				count_sync_users(t, ts, suspends, resumes);
 				ts->ntasks++;
 				continue;
 			}
 			disabled++;	/* instance 0: checked, not run */
 			memset(t, 0, sizeof(*t));
 		}
+		check_sync_pairs(&c, suspends, resumes);
 		if (!ts->ntasks && disabled)
 			problem(&c, "tasks", NULL, NULL, "every task has instance 0: nothing to run");
 		else if (!ts->ntasks)

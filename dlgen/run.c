@@ -39,6 +39,7 @@ struct dl_sched_attr {
 };
 
 #include "run.h"
+#include "sync.h"
 
 struct run_shared {
 	const struct run_config *cfg;
@@ -50,6 +51,7 @@ struct run_shared {
 	int abort;		/* set-up failed: run no jobs */
 	atomic_int stop;	/* the watchdog fired */
 	uint64_t start;		/* common time zero, CLOCK_MONOTONIC ns */
+	struct sync_state *sync;	/* barriers, suspend names, mutexes */
 };
 
 struct thread_arg {
@@ -123,6 +125,36 @@ static int set_affinity(const struct task_spec *t)
 		if (t->cpus[c / 64] & (1ULL << (c % 64)))
 			CPU_SET(c, &set);
 	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/*
+ * Per-phase "cpus": at each phase's start, its own CPUs, else the task's
+ * affinity (@base). Best effort: a refusal leaves the affinity as it was.
+ */
+static void set_phase_affinity(const struct phase *ph, const cpu_set_t *base)
+{
+	cpu_set_t set;
+	int c;
+
+	if (!ph->have_cpus) {
+		sched_setaffinity(0, sizeof(*base), base);
+		return;
+	}
+	CPU_ZERO(&set);
+	for (c = 0; c < DLGEN_MAX_CPUS && c < CPU_SETSIZE; c++)
+		if (ph->cpus[c / 64] & (1ULL << (c % 64)))
+			CPU_SET(c, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int task_has_phase_cpus(const struct task_spec *t)
+{
+	unsigned int p;
+
+	for (p = 0; p < t->nphases; p++)
+		if (t->phases[p].have_cpus)
+			return 1;
+	return 0;
 }
 
 static int set_policy(const struct task_spec *t)
@@ -261,6 +293,25 @@ static uint64_t phase_timer_ns(const struct phase *ph)
 	return 0;
 }
 
+/* A blocking event; -1 when the watchdog came first (the job is cut). */
+static int sync_wait(struct sync_state *s, const struct event *ev, uint64_t hard,
+		     uint64_t *held)
+{
+	switch (ev->kind) {
+	case EV_BARRIER:
+		return sync_barrier(s, ev->obj, hard);
+	case EV_SUSPEND:
+		return sync_suspend(s, ev->obj, hard);
+	case EV_LOCK:
+		if (sync_lock(s, ev->obj, hard))
+			return -1;
+		*held |= 1ULL << ev->obj;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 /*
  * Run the task's events: phases in order, each repeated its loop count,
  * the whole repeated the task's loop count. A job starts at a release -
@@ -269,9 +320,11 @@ static uint64_t phase_timer_ns(const struct phase *ph)
  * that pass. Releases stop at start + duration.
  */
 static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
-		     struct task_log *l, uint64_t start, int schedfd)
+		     struct task_log *l, uint64_t start, int schedfd, uint64_t *held)
 {
 	const struct task_spec *t = l->spec;
+	int phase_cpus = task_has_phase_cpus(t);
+	cpu_set_t base;
 	uint64_t stop = start + cfg->duration_ns;
 	uint64_t hard = stop + cfg->grace_ns;
 	uint64_t tnext[DLGEN_MAX_EVENTS];
@@ -294,6 +347,8 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 		tloop = 1;
 	}
 	js.schedfd = schedfd;
+	if (phase_cpus && sched_getaffinity(0, sizeof(base), &base))
+		phase_cpus = 0;
 	sleep_until(start + t->delay_ns);
 	for (pass = 0; tloop < 0 || pass < tloop; pass++) {
 		for (p = 0; p < t->nphases; p++) {
@@ -304,6 +359,8 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 
 			if (t0 >= stop || atomic_load(&sh->stop) || l->njobs >= l->maxjobs)
 				return;
+			if (phase_cpus)
+				set_phase_affinity(ph, &base);
 			/* absolute timers: expiries t0 + k * period, k >= 1 */
 			for (e = 0; e < ph->nevents; e++)
 				tnext[e] = t0;
@@ -369,6 +426,25 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 						sleep_until(until);
 						job_open(l, &js, until, ev->ns, p);
 						break;
+					case EV_BARRIER:
+					case EV_SUSPEND:
+					case EV_LOCK:
+						/* blocking: part of the job, as a sleep */
+						job_mark_start(&js);
+						if (sync_wait(sh->sync, ev, hard, held)) {
+							job_close(l, &js, 1);
+							return;
+						}
+						break;
+					case EV_RESUME:
+						job_mark_start(&js);
+						sync_resume(sh->sync, ev->obj);
+						break;
+					case EV_UNLOCK:
+						job_mark_start(&js);
+						sync_unlock(sh->sync, ev->obj);
+						*held &= ~(1ULL << ev->obj);
+						break;
 					}
 				}
 			}
@@ -382,7 +458,8 @@ static void *task_thread(void *p)
 	struct thread_arg *a = p;
 	struct run_shared *sh = a->sh;
 	struct task_log *l = a->log;
-	uint64_t start;
+	uint64_t start, held = 0;
+	unsigned int o;
 
 	l->tid = (pid_t)syscall(SYS_gettid);
 	if (l->spec->dl_flags & DLGEN_DL_OVERRUN) {
@@ -419,10 +496,15 @@ static void *task_thread(void *p)
 			snprintf(path, sizeof(path), "/proc/self/task/%d/sched", (int)l->tid);
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 		}
-		run_jobs(sh->cfg, sh, l, start, fd);
+		run_jobs(sh->cfg, sh, l, start, fd, &held);
 		if (fd >= 0)
 			close(fd);
 	}
+	/* a thread stopped inside a lock/unlock pair lets the others go */
+	for (o = 0; o < DLGEN_MAX_OBJS; o++)
+		if (held & (1ULL << o))
+			sync_unlock(sh->sync, o);
+	sync_leave(sh->sync, l->spec);
 	return NULL;
 }
 
@@ -479,6 +561,7 @@ static void *watchdog_thread(void *p)
 		;
 	pthread_mutex_unlock(&sh->lock);
 	atomic_store(&sh->stop, 1);
+	sync_stop(sh->sync);
 	return NULL;
 }
 
@@ -499,6 +582,9 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	 * and with the default 8 MiB stacks thread creation failed near 100
 	 * instances in a 1 GiB guest (DLGEN_MAX_THREADS x this is locked).
 	 */
+	sh.sync = sync_new(cfg->ts);
+	if (!sh.sync)
+		return -ENOMEM;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, DLGEN_THREAD_STACK);
 	pthread_mutex_init(&sh.lock, NULL);
@@ -559,6 +645,7 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		pthread_join(wd, NULL);
 	}
 	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
+	sync_free(sh.sync);
 	*start_ns = sh.start;
 	if (err)
 		return -err;

@@ -36,13 +36,34 @@ enum event_kind {
 	EV_SLEEP,	/* sleep for a time */
 	EV_TIMER,	/* end the job, wait for the timer: the next release */
 	EV_YIELD,	/* sched_yield() */
+	EV_BARRIER,	/* wait until every thread that uses the barrier is there */
+	EV_SUSPEND,	/* wait for a resume of the task's own name */
+	EV_RESUME,	/* wake the threads suspended on a name */
+	EV_LOCK,	/* take a mutex (rt-app's resource) */
+	EV_UNLOCK,	/* release it */
 };
 
 struct event {
 	enum event_kind kind;
 	uint64_t ns;		/* work, time or timer period */
 	int relative;		/* timer: 1 relative (rt-app's default), 0 absolute */
+	unsigned int obj;	/* barrier, suspend, resume, lock, unlock: taskset.objs[] */
 };
+
+/* What threads synchronise on, by kind and name. */
+enum obj_kind {
+	OBJ_BARRIER,
+	OBJ_COND,	/* suspend/resume: named after the suspending task */
+	OBJ_MUTEX,
+};
+
+struct sync_obj {
+	char name[DLGEN_NAME_MAX];
+	enum obj_kind kind;
+	unsigned int users;	/* barrier: threads that use it */
+};
+
+#define DLGEN_MAX_OBJS		64
 
 #define DLGEN_MAX_EVENTS	16
 #define DLGEN_MAX_PHASES	8
@@ -54,6 +75,8 @@ struct phase {
 	unsigned int nevents;
 	struct event ev[DLGEN_MAX_EVENTS];
 	int loop;		/* passes, or DLGEN_LOOP_FOREVER (until the run ends) */
+	uint64_t cpus[DLGEN_MAX_CPUS_WORDS];	/* affinity in this phase, if have_cpus */
+	int have_cpus;
 };
 
 struct task_spec {
@@ -96,6 +119,9 @@ struct taskset {
 	uint64_t calib_ns_per_loop;	/* global.calibration as a number, or 0 */
 	unsigned int ntasks;
 	struct task_spec tasks[DLGEN_MAX_TASKS];
+	int pi_enabled;		/* global.pi_enabled: mutexes inherit priority */
+	unsigned int nobjs;
+	struct sync_obj objs[DLGEN_MAX_OBJS];
 };
 
 const char *policy_name(enum task_policy p);

@@ -68,6 +68,62 @@ check "no global.duration: the run ends with the loops, clean under ASan + UBSan
 check "... jobs as rt-app counts them: p 3 x (2 + 2) = 12, q 5, none for the disabled task" \
 	eval 'test "$(col "$tmp/lo/jobs.csv" task | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 12 p; 5 q;"'
 check "... summary.json says the run was bounded by the loops" grep -q '"loops_bound": *true' "$tmp/lo/summary.json"
+# rt-app's synchronisation (issue 14), natively with SCHED_OTHER threads on
+# two CPUs of capacity 1024 ($tmp/sys2). A barrier: b's passes wait for
+# a's 20 ms sleep, so every job of b lasts at least 15 ms (0.5 ms alone).
+mkdir -p "$tmp/sys2/cpu0" "$tmp/sys2/cpu1"
+cat > "$tmp/barrier.json" <<'JSON'
+{ "tasks": {
+    "a": { "loop": 5, "run": 1000, "sleep": 20000, "barrier": "B", "run1": 500 },
+    "b": { "loop": 5, "run": 500, "barrier": "B", "run1": 500 } } }
+JSON
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/bar" "$tmp/barrier.json" > "$tmp/bar.out" 2>&1; rc=$?
+check "barrier: runs clean under ASan + UBSan, 5 jobs each, none cut (rc $rc)" \
+	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/bar.out" &&
+		test "$(col "$tmp/bar/jobs.csv" task,cut | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 5 a,0; 5 b,0;"'
+check "barrier: every job of b waits for a at the barrier (>= 15 ms)" \
+	eval 'col "$tmp/bar/jobs.csv" task,response_ns | awk -F, '"'"'$1 == "b" && $2 < 15000000 { bad = 1 } END { exit bad }'"'"
+
+# suspend/resume: a ping-pong of 5 passes each on two CPUs; neither is
+# cut (each resume found its partner suspended), the run ends with the
+# loops, and the 10 runs of 2 ms took turns (span >= 20 ms; 10 ms if not).
+cat > "$tmp/pingpong.json" <<'JSON'
+{ "tasks": {
+    "t0": { "loop": 5, "cpus": [0], "run": 2000, "resume": "t1", "suspend": "t0" },
+    "t1": { "loop": 5, "cpus": [1], "suspend": "t1", "run": 2000, "resume": "t0" } } }
+JSON
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -g 200 -o "$tmp/pp" "$tmp/pingpong.json" > "$tmp/pp.out" 2>&1; rc=$?
+check "suspend/resume ping-pong: 5 jobs each, none cut, clean (rc $rc)" \
+	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/pp.out" &&
+		test "$(col "$tmp/pp/jobs.csv" task,cut | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 5 t0,0; 5 t1,0;"'
+check "suspend/resume: the two threads took turns (span >= 20 ms)" \
+	eval 'col "$tmp/pp/jobs.csv" start_ns,end_ns | awk -F, '"'"'NR == 1 || $1 < s { s = $1 } $2 > e { e = $2 } END { exit !(e - s >= 20000000) }'"'"
+
+# A mutex: two threads on two CPUs each hold "m" for 3 ms of work, 4
+# times: the critical sections do not overlap, so the run spans >= 24 ms
+# (12 ms without the mutex).
+cat > "$tmp/mutex.json" <<'JSON'
+{ "global": { "pi_enabled": true },
+  "tasks": {
+    "a": { "loop": 4, "cpus": [0], "lock": "m", "run": 3000, "unlock": "m" },
+    "b": { "loop": 4, "cpus": [1], "lock": "m", "run": 3000, "unlock": "m" } } }
+JSON
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/mx" "$tmp/mutex.json" > "$tmp/mx.out" 2>&1; rc=$?
+check "mutex (PI): 4 jobs each, clean (rc $rc)" \
+	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/mx.out" &&
+		test "$(col "$tmp/mx/jobs.csv" task | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 4 a; 4 b;"'
+check "mutex: the 8 critical sections of 3 ms ran one at a time (span >= 24 ms)" \
+	eval 'col "$tmp/mx/jobs.csv" start_ns,end_ns | awk -F, '"'"'NR == 1 || $1 < s { s = $1 } $2 > e { e = $2 } END { exit !(e - s >= 24000000) }'"'"
+
+# Per-phase cpus: phase 0 on CPU 1, phase 1 on CPU 0, three passes.
+cat > "$tmp/pcpus.json" <<'JSON'
+{ "tasks": { "t": { "loop": 3, "phases": {
+    "p": { "cpus": [1], "run": 1000 },
+    "q": { "cpus": [0], "run": 1000 } } } } }
+JSON
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/pc" "$tmp/pcpus.json" > "$tmp/pc.out" 2>&1; rc=$?
+check "per-phase cpus: phase 0 ran on CPU 1 and phase 1 on CPU 0, 3 jobs each (rc $rc)" \
+	eval 'test $rc = 0 && test "$(col "$tmp/pc/jobs.csv" phase,cpu_start,cpu_end | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 3 0,1,1; 3 1,0,0;"'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

@@ -202,8 +202,8 @@ static void test_bad_values(void)
 		  "tasks.x.instance: 100000 is out of range", 9 },
 		{ "bad timer mode", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"timer1\": {\"period\": 5, \"mode\": \"later\"}",
 		  "tasks.x.timer1.mode: expected \"absolute\" or \"relative\"", 9 },
-		{ "unsupported rt-app event", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"lock0\": \"m\"",
-		  "tasks.x.lock0: rt-app's \"lock0\" event is not supported by dlgen", 9 },
+		{ "unsupported rt-app event", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"fork0\": \"m\"",
+		  "tasks.x.fork0: rt-app's \"fork0\" event is not supported by dlgen", 9 },
 		{ "zero loop", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"loop\": 0",
 		  "tasks.x.loop: 0 passes", 9 },
 		{ "cpu out of range", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"cpus\": [0, 999]",
@@ -524,6 +524,93 @@ static void test_repeated_events(void)
 	      "a repeated setting in a phase is still an error: %s", errbuf);
 }
 
+/* rt-app's synchronisation: barrier, suspend/resume, lock/unlock. */
+static void test_sync_events(void)
+{
+	static const char good[] =
+		"{ \"global\": {\"duration\": 1, \"pi_enabled\": true}, \"tasks\": {"
+		" \"a\": { \"instance\": 2, \"run\": 100, \"barrier\": \"B\", \"lock\": \"m\","
+		"   \"run1\": 10, \"unlock\": \"m\", \"resume\": \"b\", \"barrier1\": \"C\" },"
+		" \"b\": { \"suspend\": \"b\", \"run\": 100, \"barrier\": \"B\", \"lock\": \"m\","
+		"   \"unlock\": \"m\" } } }";
+	const struct task_spec *a = &ts.tasks[0], *b = &ts.tasks[1];
+	const struct phase *ph = &a->phases[0];
+	const struct sync_obj *o;
+	int n;
+
+	n = parse(good);
+	CHECK(n == 0, "barrier, lock/unlock, suspend/resume parse: %s", errbuf);
+	CHECK(ph->nevents == 7 && ph->ev[1].kind == EV_BARRIER && ph->ev[2].kind == EV_LOCK &&
+	      ph->ev[4].kind == EV_UNLOCK && ph->ev[5].kind == EV_RESUME &&
+	      b->phases[0].ev[0].kind == EV_SUSPEND, "... as events in file order");
+	CHECK(ts.pi_enabled == 1, "global.pi_enabled true: priority-inheritance mutexes");
+	o = &ts.objs[ph->ev[1].obj];
+	CHECK(!strcmp(o->name, "B") && o->kind == OBJ_BARRIER && o->users == 3,
+	      "barrier B: 3 threads use it (a x2, b): %u", o->users);
+	o = &ts.objs[ph->ev[6].obj];
+	CHECK(!strcmp(o->name, "C") && o->users == 2, "barrier C: 2 threads (%u)", o->users);
+	CHECK(ph->ev[2].obj == b->phases[0].ev[3].obj && ts.objs[ph->ev[2].obj].kind == OBJ_MUTEX,
+	      "both tasks lock the same mutex m");
+	CHECK(ph->ev[5].obj == b->phases[0].ev[0].obj && ts.objs[ph->ev[5].obj].kind == OBJ_COND &&
+	      !strcmp(ts.objs[ph->ev[5].obj].name, "b"),
+	      "a resumes what b suspends on: b's own name");
+
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"resume\": \"nobody\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.resume: no task suspends on \"nobody\""),
+	      "resume of a name no task suspends on: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"lock\": \"m\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.lock: mutex \"m\" is still locked at the end of the pass"),
+	      "a lock without its unlock: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"unlock\": \"m\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.unlock: mutex \"m\" is not locked here"),
+	      "an unlock without its lock: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"lock\": \"m\",\n\"lock1\": \"m\",\n\"unlock\": \"m\",\n\"unlock1\": \"m\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:7:", 9) &&
+	      strstr(errbuf, "tasks.a.lock1: mutex \"m\" is already locked here"),
+	      "locking a held mutex again (a self-deadlock): located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"barrier\": 5\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.barrier: expected a name (string)"),
+	      "a barrier of a number: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1, \"pi_enabled\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:2:", 9) &&
+	      strstr(errbuf, "global.pi_enabled: expected true or false"),
+	      "pi_enabled of a number: located error: %s", errbuf);
+}
+
+/* Per-phase "cpus": the affinity changes between phases. */
+static void test_phase_cpus(void)
+{
+	const struct task_spec *t = &ts.tasks[0];
+	int n;
+
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"t\": { \"cpus\": [0], \"phases\": {"
+		  " \"p\": { \"cpus\": [1, 2], \"run\": 100 }, \"q\": { \"run\": 100 } } } } }");
+	CHECK(n == 0 && t->phases[0].have_cpus && t->phases[0].cpus[0] == 6 &&
+	      !t->phases[1].have_cpus && t->have_cpus && t->cpus[0] == 1,
+	      "phase p on CPUs 1-2, phase q on the task's CPU 0: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"t\": {\n"
+		  "\"policy\": \"SCHED_DEADLINE\",\n\"dl-runtime\": 1000,\n\"dl-period\": 10000,\n"
+		  "\"phases\": {\n\"p\": {\n\"cpus\": [1],\n\"run\": 100\n}\n}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:10:", 10) &&
+	      strstr(errbuf, "tasks.t.phases.p.cpus: SCHED_DEADLINE"),
+	      "per-phase cpus of a DL task: located error that says why: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"t\": {\n"
+		  "\"phases\": {\n\"p\": {\n\"cpus\": [999],\n\"run\": 100\n}\n}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:7:", 9) &&
+	      strstr(errbuf, "tasks.t.phases.p.cpus: 999 is out of range"),
+	      "per-phase cpus out of range: located error: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -536,5 +623,7 @@ int main(void)
 	test_rtapp_compat();
 	test_no_duration();
 	test_repeated_events();
+	test_sync_events();
+	test_phase_cpus();
 	TAP_EXIT();
 }

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sync.c - barriers, suspend/resume and mutexes between task threads.
+ *
+ * Barriers and suspend names share one lock and one condition variable
+ * (they are rare next to the jobs' work): each has a generation that a
+ * release moves on, so a waiter wakes for its own release only. The
+ * mutexes are pthread mutexes, PTHREAD_PRIO_INHERIT with pi_enabled.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "sync.h"
+
+struct sync_item {
+	unsigned int users;	/* barrier: threads still counted */
+	unsigned int arrived;	/* barrier: threads waiting now */
+	uint64_t gen;		/* releases so far */
+	pthread_mutex_t mtx;	/* OBJ_MUTEX */
+	int mtx_ok;
+};
+
+struct sync_state {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;	/* CLOCK_MONOTONIC */
+	int stopped;
+	unsigned int n;
+	struct sync_item item[DLGEN_MAX_OBJS];
+	enum obj_kind kind[DLGEN_MAX_OBJS];
+};
+
+static struct timespec ns_to_ts(uint64_t ns)
+{
+	struct timespec t = { (time_t)(ns / 1000000000ULL), (long)(ns % 1000000000ULL) };
+
+	return t;
+}
+
+static uint64_t now_ns(clockid_t clk)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+struct sync_state *sync_new(const struct taskset *ts)
+{
+	struct sync_state *s = calloc(1, sizeof(*s));
+	pthread_condattr_t ca;
+	pthread_mutexattr_t ma;
+	unsigned int i;
+
+	if (!s)
+		return NULL;
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&s->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	s->n = ts->nobjs;
+	pthread_mutexattr_init(&ma);
+	if (ts->pi_enabled && pthread_mutexattr_setprotocol(&ma, PTHREAD_PRIO_INHERIT)) {
+		pthread_mutexattr_destroy(&ma);
+		sync_free(s);
+		return NULL;
+	}
+	for (i = 0; i < s->n; i++) {
+		s->kind[i] = ts->objs[i].kind;
+		s->item[i].users = ts->objs[i].users;
+		if (s->kind[i] == OBJ_MUTEX) {
+			if (pthread_mutex_init(&s->item[i].mtx, &ma)) {
+				pthread_mutexattr_destroy(&ma);
+				sync_free(s);
+				return NULL;
+			}
+			s->item[i].mtx_ok = 1;
+		}
+	}
+	pthread_mutexattr_destroy(&ma);
+	return s;
+}
+
+void sync_free(struct sync_state *s)
+{
+	unsigned int i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++)
+		if (s->item[i].mtx_ok)
+			pthread_mutex_destroy(&s->item[i].mtx);
+	pthread_cond_destroy(&s->cond);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+/* Under s->lock: wait until item @it's generation passes @gen. */
+static int wait_gen(struct sync_state *s, struct sync_item *it, uint64_t gen,
+		    uint64_t hard_ns)
+{
+	struct timespec until = ns_to_ts(hard_ns);
+
+	while (it->gen == gen && !s->stopped)
+		if (pthread_cond_timedwait(&s->cond, &s->lock, &until) == ETIMEDOUT)
+			break;
+	return it->gen == gen ? -1 : 0;
+}
+
+/* Under s->lock: a barrier whose counted threads are all there opens. */
+static void barrier_check(struct sync_state *s, struct sync_item *it)
+{
+	if (it->arrived && it->arrived >= it->users) {
+		it->arrived = 0;
+		it->gen++;
+		pthread_cond_broadcast(&s->cond);
+	}
+}
+
+int sync_barrier(struct sync_state *s, unsigned int obj, uint64_t hard_ns)
+{
+	struct sync_item *it = &s->item[obj];
+	uint64_t gen;
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	gen = it->gen;
+	it->arrived++;
+	barrier_check(s, it);
+	ret = wait_gen(s, it, gen, hard_ns);
+	if (ret && it->gen == gen)
+		it->arrived--;	/* stopped: no longer waiting */
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+int sync_suspend(struct sync_state *s, unsigned int obj, uint64_t hard_ns)
+{
+	struct sync_item *it = &s->item[obj];
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	ret = wait_gen(s, it, it->gen, hard_ns);
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+void sync_resume(struct sync_state *s, unsigned int obj)
+{
+	pthread_mutex_lock(&s->lock);
+	s->item[obj].gen++;
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+}
+
+int sync_lock(struct sync_state *s, unsigned int obj, uint64_t hard_ns)
+{
+	uint64_t mono = now_ns(CLOCK_MONOTONIC), left;
+	struct timespec until;
+
+	/* timedlock counts in CLOCK_REALTIME, also for PI mutexes */
+	left = hard_ns > mono ? hard_ns - mono : 0;
+	until = ns_to_ts(now_ns(CLOCK_REALTIME) + left);
+	return pthread_mutex_timedlock(&s->item[obj].mtx, &until) ? -1 : 0;
+}
+
+void sync_unlock(struct sync_state *s, unsigned int obj)
+{
+	pthread_mutex_unlock(&s->item[obj].mtx);
+}
+
+void sync_leave(struct sync_state *s, const struct task_spec *t)
+{
+	uint64_t seen = 0;
+	unsigned int p, e;
+
+	pthread_mutex_lock(&s->lock);
+	for (p = 0; p < t->nphases; p++) {
+		for (e = 0; e < t->phases[p].nevents; e++) {
+			const struct event *ev = &t->phases[p].ev[e];
+			struct sync_item *it = &s->item[ev->obj];
+
+			if (ev->kind != EV_BARRIER || (seen & (1ULL << ev->obj)))
+				continue;
+			seen |= 1ULL << ev->obj;
+			if (it->users)
+				it->users--;
+			barrier_check(s, it);
+		}
+	}
+	pthread_mutex_unlock(&s->lock);
+}
+
+void sync_stop(struct sync_state *s)
+{
+	pthread_mutex_lock(&s->lock);
+	s->stopped = 1;
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+}
