@@ -54,9 +54,12 @@ struct parse_ctx {
 	/* how often the pass being parsed holds each mutex, and where */
 	unsigned int held[DLGEN_MAX_OBJS];
 	struct kpath { const char *k[6]; int n; } held_at[DLGEN_MAX_OBJS];
-	/* per object: where it is first resumed and suspended on */
-	unsigned char resume_seen[DLGEN_MAX_OBJS], suspend_seen[DLGEN_MAX_OBJS];
-	struct kpath first_resume[DLGEN_MAX_OBJS], first_suspend[DLGEN_MAX_OBJS];
+	/*
+	 * per suspend name or condition variable: where it is first woken
+	 * (resume, signal, broad, sync) and first waited on (suspend, wait, sync)
+	 */
+	unsigned char wake_seen[DLGEN_MAX_OBJS], wait_seen[DLGEN_MAX_OBJS];
+	struct kpath first_wake[DLGEN_MAX_OBJS], first_wait[DLGEN_MAX_OBJS];
 };
 
 const char *policy_name(enum task_policy p)
@@ -351,7 +354,7 @@ static int has_prefix(const char *s, const char *prefix)
 
 /* rt-app's events that dlgen does not run: named in an error, never ignored. */
 static const char *const unsupported_events[] = {
-	"wait", "signal", "broad", "sync", "mem", "iorun", "fork",
+	"mem", "iorun", "fork",
 };
 
 /* 1 if @k names an event (rt-app matches events by prefix: run0, timer1). */
@@ -363,7 +366,9 @@ static int is_event(const char *k)
 	    has_prefix(k, "timer") || has_prefix(k, "yield") ||
 	    has_prefix(k, "barrier") || has_prefix(k, "suspend") ||
 	    has_prefix(k, "resume") || has_prefix(k, "lock") ||
-	    has_prefix(k, "unlock"))
+	    has_prefix(k, "unlock") || has_prefix(k, "wait") ||
+	    has_prefix(k, "signal") || has_prefix(k, "broad") ||
+	    has_prefix(k, "sync"))
 		return 1;
 	for (i = 0; i < sizeof(unsupported_events) / sizeof(unsupported_events[0]); i++)
 		if (has_prefix(k, unsupported_events[i]))
@@ -405,6 +410,58 @@ static int sync_obj_at(struct parse_ctx *c, const struct kpath *p, json_object *
 	return (int)i;
 }
 
+/* Remember where object @o is first woken and first waited on. */
+static void note_wake_wait(struct parse_ctx *c, const struct kpath *q, int o,
+			   int wakes, int waits)
+{
+	if (wakes && !c->wake_seen[o]) {
+		c->wake_seen[o] = 1;
+		c->first_wake[o] = *q;
+	}
+	if (waits && !c->wait_seen[o]) {
+		c->wait_seen[o] = 1;
+		c->first_wait[o] = *q;
+	}
+}
+
+/* wait and sync: { "ref": condition variable, "mutex": held mutex }. */
+static int parse_wait(struct parse_ctx *c, const struct kpath *q, const char *k,
+		      json_object *v, struct event *e)
+{
+	json_object *ref = NULL, *mtx = NULL;
+	struct kpath r = kp_add(q, "ref"), m = kp_add(q, "mutex");
+	int o, mo;
+
+	e->kind = has_prefix(k, "wait") ? EV_WAIT : EV_SYNC;
+	if (json_object_is_type(v, json_type_object)) {
+		json_object_object_foreach(v, wk, wv) {
+			struct kpath x = kp_add(q, wk);
+
+			(void)wv;
+			if (strcmp(wk, "ref") && strcmp(wk, "mutex"))
+				problem_at(c, x.k, x.n, "unknown key \"%s\" (ref, mutex)", wk);
+		}
+	}
+	if (!json_object_is_type(v, json_type_object) ||
+	    !json_object_object_get_ex(v, "ref", &ref) ||
+	    !json_object_object_get_ex(v, "mutex", &mtx)) {
+		problem_at(c, q->k, q->n, "expected { \"ref\": NAME, \"mutex\": NAME }");
+		return 0;
+	}
+	o = sync_obj_at(c, &r, ref, OBJ_CONDVAR);
+	mo = sync_obj_at(c, &m, mtx, OBJ_MUTEX);
+	if (o < 0 || mo < 0)
+		return 0;
+	/* kept all the same (the set is refused): one problem, not a cascade */
+	if (!c->held[mo])
+		problem_at(c, q->k, q->n, "needs mutex \"%s\" locked before it (a lock event in the same pass)",
+			   c->ts->objs[mo].name);
+	e->obj = (unsigned int)o;
+	e->mutex = (unsigned int)mo;
+	note_wake_wait(c, q, o, e->kind == EV_SYNC, 1);
+	return 1;
+}
+
 /*
  * barrier, suspend, resume, lock and unlock: their object; the mutexes a
  * pass holds are followed so that every lock has its unlock in the pass.
@@ -428,15 +485,20 @@ static int parse_sync_event(struct parse_ctx *c, const struct kpath *q, const ch
 		if (o < 0)
 			return 0;
 		e->obj = (unsigned int)o;
-		if (e->kind == EV_RESUME && !c->resume_seen[o]) {
-			c->resume_seen[o] = 1;
-			c->first_resume[o] = *q;
-		} else if (e->kind == EV_SUSPEND && !c->suspend_seen[o]) {
-			c->suspend_seen[o] = 1;
-			c->first_suspend[o] = *q;
-		}
+		note_wake_wait(c, q, o, e->kind == EV_RESUME, e->kind == EV_SUSPEND);
 		return 1;
 	}
+	if (has_prefix(k, "signal") || has_prefix(k, "broad")) {
+		e->kind = has_prefix(k, "signal") ? EV_SIGNAL : EV_BROADCAST;
+		o = sync_obj_at(c, q, v, OBJ_CONDVAR);
+		if (o < 0)
+			return 0;
+		e->obj = (unsigned int)o;
+		note_wake_wait(c, q, o, 1, 0);
+		return 1;
+	}
+	if (has_prefix(k, "wait") || has_prefix(k, "sync"))
+		return parse_wait(c, q, k, v, e);
 	e->kind = has_prefix(k, "unlock") ? EV_UNLOCK : EV_LOCK;
 	o = sync_obj_at(c, q, v, OBJ_MUTEX);
 	if (o < 0)
@@ -502,11 +564,13 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 		e.kind = EV_YIELD;
 	} else if (has_prefix(k, "barrier") || has_prefix(k, "suspend") ||
 		   has_prefix(k, "resume") || has_prefix(k, "lock") ||
-		   has_prefix(k, "unlock")) {
+		   has_prefix(k, "unlock") || has_prefix(k, "wait") ||
+		   has_prefix(k, "signal") || has_prefix(k, "broad") ||
+		   has_prefix(k, "sync")) {
 		if (!parse_sync_event(c, &q, k, v, &e))
 			return;
 	} else {
-		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield, barrier, suspend, resume, lock, unlock)", k);
+		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield, barrier, suspend, resume, lock, unlock, wait, signal, broad, sync)", k);
 		return;
 	}
 	if (ph->nevents == DLGEN_MAX_EVENTS) {
@@ -951,13 +1015,32 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 	}
 }
 
+/* 1 if @ev waits on its object; 2 if it wakes it; 3 both (sync). */
+int event_waits_wakes(const struct event *ev)
+{
+	switch (ev->kind) {
+	case EV_SUSPEND:
+	case EV_WAIT:
+		return 1;
+	case EV_RESUME:
+	case EV_SIGNAL:
+	case EV_BROADCAST:
+		return 2;
+	case EV_SYNC:
+		return 3;
+	default:
+		return 0;
+	}
+}
+
 /*
- * What the enabled task @t synchronises on: each barrier it uses counts
- * its instances once (however many events name it); @suspends and
- * @resumes mark the names it suspends on and resumes.
+ * What the enabled task @t synchronises on, each object counting its
+ * instances once however many events name it: the barriers it uses, the
+ * suspend names and condition variables it can wake; @waits and @wakes
+ * mark the names it waits on and wakes.
  */
 static void count_sync_users(const struct task_spec *t, struct taskset *ts,
-			     unsigned char *suspends, unsigned char *resumes)
+			     unsigned char *waits, unsigned char *wakes)
 {
 	uint64_t seen = 0;
 	unsigned int p, e;
@@ -965,36 +1048,42 @@ static void count_sync_users(const struct task_spec *t, struct taskset *ts,
 	for (p = 0; p < t->nphases; p++) {
 		for (e = 0; e < t->phases[p].nevents; e++) {
 			const struct event *ev = &t->phases[p].ev[e];
+			int ww = event_waits_wakes(ev);
 
-			if (ev->kind == EV_BARRIER && !(seen & (1ULL << ev->obj))) {
+			if ((ev->kind == EV_BARRIER || (ww & 2)) && !(seen & (1ULL << ev->obj))) {
 				seen |= 1ULL << ev->obj;
 				ts->objs[ev->obj].users += t->instances;
 			}
-			if (ev->kind == EV_SUSPEND)
-				suspends[ev->obj] = 1;
-			if (ev->kind == EV_RESUME)
-				resumes[ev->obj] = 1;
+			if (ww & 1)
+				waits[ev->obj] = 1;
+			if (ww & 2)
+				wakes[ev->obj] = 1;
 		}
 	}
 }
 
-/* A resume nobody suspends on, or a suspend nobody resumes, is a mistake. */
-static void check_sync_pairs(struct parse_ctx *c, const unsigned char *suspends,
-			     const unsigned char *resumes)
+/*
+ * A resume or signal nobody waits for, or a suspend or wait nobody
+ * wakes, is a mistake (of enabled tasks).
+ */
+static void check_sync_pairs(struct parse_ctx *c, const unsigned char *waits,
+			     const unsigned char *wakes)
 {
 	unsigned int o;
 
 	for (o = 0; o < c->ts->nobjs; o++) {
-		if (c->ts->objs[o].kind != OBJ_COND)
+		int cv = c->ts->objs[o].kind == OBJ_CONDVAR;
+
+		if (c->ts->objs[o].kind != OBJ_COND && !cv)
 			continue;
-		if (resumes[o] && !suspends[o] && c->resume_seen[o])
-			problem_at(c, c->first_resume[o].k, c->first_resume[o].n,
-				   "no task suspends on \"%s\": the resume would wake nobody",
-				   c->ts->objs[o].name);
-		if (suspends[o] && !resumes[o] && c->suspend_seen[o])
-			problem_at(c, c->first_suspend[o].k, c->first_suspend[o].n,
-				   "no task resumes \"%s\": the suspend would wait until the watchdog",
-				   c->ts->objs[o].name);
+		if (wakes[o] && !waits[o] && c->wake_seen[o])
+			problem_at(c, c->first_wake[o].k, c->first_wake[o].n,
+				   "no task %s \"%s\": it would wake nobody",
+				   cv ? "waits on" : "suspends on", c->ts->objs[o].name);
+		if (waits[o] && !wakes[o] && c->wait_seen[o])
+			problem_at(c, c->first_wait[o].k, c->first_wait[o].n,
+				   "no task %s \"%s\": it would wait until the watchdog",
+				   cv ? "signals" : "resumes", c->ts->objs[o].name);
 	}
 }
 
@@ -1198,7 +1287,7 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		problem(&c, "tasks", NULL, NULL, "expected an object of tasks");
 	} else {
 		unsigned int disabled = 0;
-		unsigned char suspends[DLGEN_MAX_OBJS] = { 0 }, resumes[DLGEN_MAX_OBJS] = { 0 };
+		unsigned char waits[DLGEN_MAX_OBJS] = { 0 }, wakes[DLGEN_MAX_OBJS] = { 0 };
 
 		json_object_object_foreach(tasks, name, o) {
 			struct task_spec *t = &ts->tasks[ts->ntasks];
@@ -1210,14 +1299,14 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 			}
 			parse_task(&c, name, o, ts->default_policy, t);
 			if (t->instances) {
-				count_sync_users(t, ts, suspends, resumes);
+				count_sync_users(t, ts, waits, wakes);
 				ts->ntasks++;
 				continue;
 			}
 			disabled++;	/* instance 0: checked, not run */
 			memset(t, 0, sizeof(*t));
 		}
-		check_sync_pairs(&c, suspends, resumes);
+		check_sync_pairs(&c, waits, wakes);
 		if (!ts->ntasks && disabled)
 			problem(&c, "tasks", NULL, NULL, "every task has instance 0: nothing to run");
 		else if (!ts->ntasks)

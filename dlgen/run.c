@@ -294,7 +294,7 @@ static uint64_t phase_timer_ns(const struct phase *ph)
 }
 
 /* A blocking event; -1 when the watchdog came first (the job is cut). */
-static int sync_wait(struct sync_state *s, const struct event *ev, uint64_t hard,
+static int block_on(struct sync_state *s, const struct event *ev, uint64_t hard,
 		     uint64_t *held)
 {
 	switch (ev->kind) {
@@ -307,6 +307,9 @@ static int sync_wait(struct sync_state *s, const struct event *ev, uint64_t hard
 			return -1;
 		*held |= 1ULL << ev->obj;
 		return 0;
+	case EV_WAIT:
+	case EV_SYNC:
+		return sync_wait(s, ev->obj, ev->mutex, hard, ev->kind == EV_SYNC);
 	default:
 		return 0;
 	}
@@ -429,9 +432,11 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 					case EV_BARRIER:
 					case EV_SUSPEND:
 					case EV_LOCK:
+					case EV_WAIT:
+					case EV_SYNC:
 						/* blocking: part of the job, as a sleep */
 						job_mark_start(&js);
-						if (sync_wait(sh->sync, ev, hard, held)) {
+						if (block_on(sh->sync, ev, hard, held)) {
 							job_close(l, &js, 1);
 							return;
 						}
@@ -444,6 +449,11 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 						job_mark_start(&js);
 						sync_unlock(sh->sync, ev->obj);
 						*held &= ~(1ULL << ev->obj);
+						break;
+					case EV_SIGNAL:
+					case EV_BROADCAST:
+						job_mark_start(&js);
+						sync_signal(sh->sync, ev->obj, ev->kind == EV_BROADCAST);
 						break;
 					}
 				}

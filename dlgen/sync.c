@@ -6,6 +6,14 @@
  * (they are rare next to the jobs' work): each has a generation that a
  * release moves on, so a waiter wakes for its own release only. The
  * mutexes are pthread mutexes, PTHREAD_PRIO_INHERIT with pi_enabled.
+ * rt-app's condition variables (wait/signal/broad/sync) are pthread ones
+ * waited on with the named mutex; a signal leaves one token for a thread
+ * that waits at that moment (none: it is lost, as a pthread signal is),
+ * so a spurious wake-up is not a wake-up.
+ *
+ * A suspend name or condition variable whose every waking thread has
+ * ended is dead: its waiters give up rather than wait for the watchdog.
+ * Waits re-check that (and the watchdog's stop) every 100 ms.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -14,18 +22,24 @@
 
 #include "sync.h"
 
+#define RECHECK_NS	100000000ULL
+
 struct sync_item {
-	unsigned int users;	/* barrier: threads still counted */
+	unsigned int users;	/* barrier: threads still counted; else wakers */
 	unsigned int arrived;	/* barrier: threads waiting now */
 	uint64_t gen;		/* releases so far */
+	atomic_int dead;	/* no thread left to wake it */
 	pthread_mutex_t mtx;	/* OBJ_MUTEX */
 	int mtx_ok;
+	pthread_cond_t cv;	/* OBJ_CONDVAR, CLOCK_MONOTONIC */
+	int cv_ok;
+	atomic_uint waiters, tokens;	/* OBJ_CONDVAR */
 };
 
 struct sync_state {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;	/* CLOCK_MONOTONIC */
-	int stopped;
+	atomic_int stopped;
 	unsigned int n;
 	struct sync_item item[DLGEN_MAX_OBJS];
 	enum obj_kind kind[DLGEN_MAX_OBJS];
@@ -70,6 +84,17 @@ struct sync_state *sync_new(const struct taskset *ts)
 	for (i = 0; i < s->n; i++) {
 		s->kind[i] = ts->objs[i].kind;
 		s->item[i].users = ts->objs[i].users;
+		if (s->kind[i] == OBJ_CONDVAR) {
+			pthread_condattr_init(&ca);
+			pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+			s->item[i].cv_ok = !pthread_cond_init(&s->item[i].cv, &ca);
+			pthread_condattr_destroy(&ca);
+			if (!s->item[i].cv_ok) {
+				pthread_mutexattr_destroy(&ma);
+				sync_free(s);
+				return NULL;
+			}
+		}
 		if (s->kind[i] == OBJ_MUTEX) {
 			if (pthread_mutex_init(&s->item[i].mtx, &ma)) {
 				pthread_mutexattr_destroy(&ma);
@@ -89,23 +114,36 @@ void sync_free(struct sync_state *s)
 
 	if (!s)
 		return;
-	for (i = 0; i < s->n; i++)
+	for (i = 0; i < s->n; i++) {
 		if (s->item[i].mtx_ok)
 			pthread_mutex_destroy(&s->item[i].mtx);
+		if (s->item[i].cv_ok)
+			pthread_cond_destroy(&s->item[i].cv);
+	}
 	pthread_cond_destroy(&s->cond);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
+}
+
+/* The next time a wait re-checks: in 100 ms, or @hard_ns. */
+static struct timespec recheck(uint64_t hard_ns)
+{
+	uint64_t t = now_ns(CLOCK_MONOTONIC) + RECHECK_NS;
+
+	return ns_to_ts(t < hard_ns ? t : hard_ns);
 }
 
 /* Under s->lock: wait until item @it's generation passes @gen. */
 static int wait_gen(struct sync_state *s, struct sync_item *it, uint64_t gen,
 		    uint64_t hard_ns)
 {
-	struct timespec until = ns_to_ts(hard_ns);
+	struct timespec until;
 
-	while (it->gen == gen && !s->stopped)
-		if (pthread_cond_timedwait(&s->cond, &s->lock, &until) == ETIMEDOUT)
-			break;
+	while (it->gen == gen && !atomic_load(&s->stopped) && !atomic_load(&it->dead) &&
+	       now_ns(CLOCK_MONOTONIC) < hard_ns) {
+		until = recheck(hard_ns);
+		pthread_cond_timedwait(&s->cond, &s->lock, &until);
+	}
 	return it->gen == gen ? -1 : 0;
 }
 
@@ -130,7 +168,7 @@ int sync_barrier(struct sync_state *s, unsigned int obj, uint64_t hard_ns)
 	it->arrived++;
 	barrier_check(s, it);
 	ret = wait_gen(s, it, gen, hard_ns);
-	if (ret && it->gen == gen)
+	if (ret)
 		it->arrived--;	/* stopped: no longer waiting */
 	pthread_mutex_unlock(&s->lock);
 	return ret;
@@ -171,6 +209,60 @@ void sync_unlock(struct sync_state *s, unsigned int obj)
 	pthread_mutex_unlock(&s->item[obj].mtx);
 }
 
+/* Take a token of condition variable @it: 1 if there was one. */
+static int take_token(struct sync_item *it)
+{
+	unsigned int t = atomic_load(&it->tokens);
+
+	while (t && !atomic_compare_exchange_weak(&it->tokens, &t, t - 1))
+		;
+	return t != 0;
+}
+
+/* Leave tokens for one (@all: every) thread waiting on @it now. */
+static void cv_wake(struct sync_item *it, int all)
+{
+	unsigned int t = atomic_load(&it->tokens), w, want;
+
+	do {
+		w = atomic_load(&it->waiters);
+		want = all ? w : t + 1;
+		if (t >= w || want <= t)
+			break;
+	} while (!atomic_compare_exchange_weak(&it->tokens, &t, want));
+	pthread_cond_broadcast(&it->cv);
+}
+
+void sync_signal(struct sync_state *s, unsigned int obj, int all)
+{
+	cv_wake(&s->item[obj], all);
+}
+
+int sync_wait(struct sync_state *s, unsigned int obj, unsigned int mutex,
+	      uint64_t hard_ns, int signal_first)
+{
+	struct sync_item *it = &s->item[obj];
+	struct timespec until;
+	int ret = -1;
+
+	atomic_fetch_add(&it->waiters, 1);
+	if (signal_first)	/* rt-app's sync: wake one other, then wait */
+		cv_wake(it, 0);
+	for (;;) {
+		if (take_token(it)) {
+			ret = 0;
+			break;
+		}
+		if (atomic_load(&s->stopped) || atomic_load(&it->dead) ||
+		    now_ns(CLOCK_MONOTONIC) >= hard_ns)
+			break;
+		until = recheck(hard_ns);
+		pthread_cond_timedwait(&it->cv, &s->item[mutex].mtx, &until);
+	}
+	atomic_fetch_sub(&it->waiters, 1);
+	return ret;
+}
+
 void sync_leave(struct sync_state *s, const struct task_spec *t)
 {
 	uint64_t seen = 0;
@@ -181,13 +273,22 @@ void sync_leave(struct sync_state *s, const struct task_spec *t)
 		for (e = 0; e < t->phases[p].nevents; e++) {
 			const struct event *ev = &t->phases[p].ev[e];
 			struct sync_item *it = &s->item[ev->obj];
+			int wakes = event_waits_wakes(ev) & 2;
 
-			if (ev->kind != EV_BARRIER || (seen & (1ULL << ev->obj)))
+			if ((ev->kind != EV_BARRIER && !wakes) || (seen & (1ULL << ev->obj)))
 				continue;
 			seen |= 1ULL << ev->obj;
 			if (it->users)
 				it->users--;
-			barrier_check(s, it);
+			if (ev->kind == EV_BARRIER) {
+				barrier_check(s, it);
+			} else if (!it->users) {
+				/* nothing can wake it any more */
+				atomic_store(&it->dead, 1);
+				pthread_cond_broadcast(&s->cond);
+				if (s->kind[ev->obj] == OBJ_CONDVAR)
+					pthread_cond_broadcast(&it->cv);
+			}
 		}
 	}
 	pthread_mutex_unlock(&s->lock);
@@ -195,8 +296,13 @@ void sync_leave(struct sync_state *s, const struct task_spec *t)
 
 void sync_stop(struct sync_state *s)
 {
+	unsigned int i;
+
 	pthread_mutex_lock(&s->lock);
-	s->stopped = 1;
+	atomic_store(&s->stopped, 1);
 	pthread_cond_broadcast(&s->cond);
 	pthread_mutex_unlock(&s->lock);
+	for (i = 0; i < s->n; i++)
+		if (s->item[i].cv_ok)
+			pthread_cond_broadcast(&s->item[i].cv);
 }

@@ -20,13 +20,25 @@ void sync_free(struct sync_state *s);
 
 /* 0 once every thread that uses barrier @obj is there; -1 if stopped first. */
 int sync_barrier(struct sync_state *s, unsigned int obj, uint64_t hard_ns);
-/* 0 when a resume of @obj comes after the call; -1 if stopped first. */
+/*
+ * 0 when a resume of @obj comes after the call; -1 if stopped first or
+ * every thread that could resume it has ended.
+ */
 int sync_suspend(struct sync_state *s, unsigned int obj, uint64_t hard_ns);
 /* Wake every thread suspended on @obj now (a resume nobody waits for is lost, as in rt-app). */
 void sync_resume(struct sync_state *s, unsigned int obj);
 /* 0 with mutex @obj held; -1 if the watchdog came first. */
 int sync_lock(struct sync_state *s, unsigned int obj, uint64_t hard_ns);
 void sync_unlock(struct sync_state *s, unsigned int obj);
+/*
+ * rt-app's wait (and sync, @signal_first): with mutex @mutex held, wait on
+ * condition variable @obj; 0 when woken, -1 if stopped first or every
+ * thread that could wake it has ended. The mutex is held again on return.
+ */
+int sync_wait(struct sync_state *s, unsigned int obj, unsigned int mutex,
+	      uint64_t hard_ns, int signal_first);
+/* signal (@all 0) or broad (@all 1): wake the threads waiting on @obj now. */
+void sync_signal(struct sync_state *s, unsigned int obj, int all);
 /*
  * A thread of @t ends (its loops are done, it was stopped or refused): it
  * no longer counts at its barriers, which may release the others.

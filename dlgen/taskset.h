@@ -41,13 +41,18 @@ enum event_kind {
 	EV_RESUME,	/* wake the threads suspended on a name */
 	EV_LOCK,	/* take a mutex (rt-app's resource) */
 	EV_UNLOCK,	/* release it */
+	EV_WAIT,	/* wait on a condition variable, its mutex held */
+	EV_SIGNAL,	/* wake one waiter */
+	EV_BROADCAST,	/* wake every waiter */
+	EV_SYNC,	/* signal, then wait */
 };
 
 struct event {
 	enum event_kind kind;
 	uint64_t ns;		/* work, time or timer period */
 	int relative;		/* timer: 1 relative (rt-app's default), 0 absolute */
-	unsigned int obj;	/* barrier, suspend, resume, lock, unlock: taskset.objs[] */
+	unsigned int obj;	/* barrier, suspend, resume, lock, unlock, wait...: taskset.objs[] */
+	unsigned int mutex;	/* wait, sync: the mutex (taskset.objs[]) */
 };
 
 /* What threads synchronise on, by kind and name. */
@@ -55,12 +60,14 @@ enum obj_kind {
 	OBJ_BARRIER,
 	OBJ_COND,	/* suspend/resume: named after the suspending task */
 	OBJ_MUTEX,
+	OBJ_CONDVAR,	/* wait/signal/broad/sync */
 };
 
 struct sync_obj {
 	char name[DLGEN_NAME_MAX];
 	enum obj_kind kind;
-	unsigned int users;	/* barrier: threads that use it */
+	unsigned int users;	/* barrier: threads that use it; suspend name,
+				 * condition variable: threads that can wake it */
 };
 
 #define DLGEN_MAX_OBJS		64
@@ -125,6 +132,8 @@ struct taskset {
 };
 
 const char *policy_name(enum task_policy p);
+/* 1 if @ev waits on its object, 2 if it wakes it, 3 both (sync), else 0. */
+int event_waits_wakes(const struct event *ev);
 
 /* The shortest time one pass of @ph can take (its work, times and timer
  * periods); 0 means a pass could spin. */

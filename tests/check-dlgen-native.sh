@@ -124,6 +124,24 @@ JSON
 timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/pc" "$tmp/pcpus.json" > "$tmp/pc.out" 2>&1; rc=$?
 check "per-phase cpus: phase 0 ran on CPU 1 and phase 1 on CPU 0, 3 jobs each (rc $rc)" \
 	eval 'test $rc = 0 && test "$(col "$tmp/pc/jobs.csv" phase,cpu_start,cpu_end | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 3 0,1,1; 3 1,0,0;"'
+# wait/signal: a consumer waits on "q" with mutex "m" held, a producer
+# signals it every 10 ms, 4 times; the consumer's 5th wait has nobody
+# left to signal it: it gives up (a cut job) instead of holding the run
+# to the 3600 s cap.
+cat > "$tmp/condvar.json" <<'JSON'
+{ "tasks": {
+    "consumer": { "loop": 5, "lock": "m", "wait": { "ref": "q", "mutex": "m" }, "unlock": "m", "run": 1000 },
+    "producer": { "loop": 4, "sleep": 10000, "lock": "m", "signal": "q", "unlock": "m" } } }
+JSON
+t0=$(date +%s)
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/cv" "$tmp/condvar.json" > "$tmp/cv.out" 2>&1; rc=$?
+t1=$(date +%s)
+check "wait/signal: clean, ends with the producer ($((t1 - t0)) s, rc $rc)" \
+	eval 'test $rc = 0 && test $((t1 - t0)) -lt 20 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/cv.out"'
+check "wait/signal: 4 consumer jobs woken, the 5th cut; 4 producer jobs" \
+	eval 'test "$(col "$tmp/cv/jobs.csv" task,cut | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 4 consumer,0; 1 consumer,1; 4 producer,0;"'
+check "wait/signal: each woken consumer job waited for the producer (>= 5 ms)" \
+	eval 'col "$tmp/cv/jobs.csv" task,cut,response_ns | awk -F, '"'"'$1 == "consumer" && $2 == 0 && $3 < 5000000 { bad = 1 } END { exit bad }'"'"
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

@@ -611,6 +611,52 @@ static void test_phase_cpus(void)
 	      "per-phase cpus out of range: located error: %s", errbuf);
 }
 
+/* rt-app's condition variables: wait, signal, broad, sync. */
+static void test_condvars(void)
+{
+	static const char good[] =
+		"{ \"global\": {\"duration\": 1}, \"tasks\": {"
+		" \"p\": { \"run\": 100, \"signal\": \"q\", \"broad\": \"q\", \"lock\": \"m\","
+		"   \"sync\": {\"ref\": \"q\", \"mutex\": \"m\"}, \"unlock\": \"m\" },"
+		" \"c\": { \"lock\": \"m\", \"wait\": {\"ref\": \"q\", \"mutex\": \"m\"},"
+		"   \"unlock\": \"m\", \"run\": 100 } } }";
+	const struct phase *ph = &ts.tasks[0].phases[0], *pc = &ts.tasks[1].phases[0];
+	int n;
+
+	n = parse(good);
+	CHECK(n == 0, "wait, signal, broad and sync parse: %s", errbuf);
+	CHECK(ph->ev[1].kind == EV_SIGNAL && ph->ev[2].kind == EV_BROADCAST &&
+	      ph->ev[4].kind == EV_SYNC && pc->ev[1].kind == EV_WAIT,
+	      "... as events in file order");
+	CHECK(ph->ev[1].obj == pc->ev[1].obj && ts.objs[pc->ev[1].obj].kind == OBJ_CONDVAR &&
+	      pc->ev[1].mutex == pc->ev[0].obj && ph->ev[4].mutex == ph->ev[3].obj,
+	      "one condition variable q, waited on with mutex m");
+	CHECK(ts.objs[pc->ev[1].obj].users == 1, "q has 1 thread that wakes it (%u)",
+	      ts.objs[pc->ev[1].obj].users);
+
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n"
+		  "\"p\": { \"run\": 100, \"signal\": \"q\" },\n"
+		  "\"c\": {\n\"run\": 100,\n\"wait\": {\"ref\": \"q\", \"mutex\": \"m\"}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:7:", 9) &&
+	      strstr(errbuf, "tasks.c.wait: needs mutex \"m\" locked before it"),
+	      "wait without its mutex held: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n"
+		  "\"p\": { \"run\": 100, \"lock\": \"m\", \"wait\": {\"ref\": \"q\"}, \"unlock\": \"m\" }\n}\n}\n");
+	CHECK(n >= 1 && !strncmp(errbuf, "t.json:4:", 9) &&
+	      strstr(errbuf, "tasks.p.wait: expected { \"ref\": NAME, \"mutex\": NAME }"),
+	      "wait without a mutex: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n"
+		  "\"p\": {\n\"run\": 100,\n\"signal\": \"q\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.p.signal: no task waits on \"q\""),
+	      "a signal nobody waits for: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n"
+		  "\"c\": {\n\"run\": 100,\n\"lock\": \"m\",\n\"wait\": {\"ref\": \"q\", \"mutex\": \"m\"},\n\"unlock\": \"m\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:7:", 9) &&
+	      strstr(errbuf, "tasks.c.wait: no task signals \"q\""),
+	      "a wait nobody signals: located error: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -625,5 +671,6 @@ int main(void)
 	test_repeated_events();
 	test_sync_events();
 	test_phase_cpus();
+	test_condvars();
 	TAP_EXIT();
 }
