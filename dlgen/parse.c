@@ -8,7 +8,8 @@
  *           calibration ("CPUn" or ns per loop, for --work=loops), and
  *           rt-app's housekeeping keys, which do not change what runs:
  *           logdir, log_basename, log_size, lock_pages, ftrace, gnuplot,
- *           pi_enabled, frag, io_device
+ *           frag; pi_enabled (mutexes inherit priority), io_device and
+ *           mem_buffer_size (for iorun and mem)
  *   tasks.NAME: policy, instance (0: disabled), delay (us), priority
  *           (SCHED_FIFO/RR: 1..99; SCHED_OTHER: nice -20..19), util_min,
  *           util_max (0..1024), dl-runtime, dl-period, dl-deadline (us)
@@ -36,6 +37,9 @@
 /* __checkparam_dl(): deadline/period must fit in 63 bits. */
 #define DL_MAX_NS	(1ULL << 63)
 #define DURATION_MAX_S	(24 * 3600)
+/* rt-app's default mem_buffer_size; dlgen's largest (per thread, locked) */
+#define MEM_BUFFER_DEFAULT	(4 * 1024 * 1024)
+#define MEM_BUFFER_MAX		(64 * 1024 * 1024)
 /*
  * The default range of a DL period, kernel.sched_deadline_period_min_us and
  * _max_us (__checkparam_dl() refuses others with EINVAL).
@@ -354,7 +358,7 @@ static int has_prefix(const char *s, const char *prefix)
 
 /* rt-app's events that dlgen does not run: named in an error, never ignored. */
 static const char *const unsupported_events[] = {
-	"mem", "iorun", "fork",
+	"fork",
 };
 
 /* 1 if @k names an event (rt-app matches events by prefix: run0, timer1). */
@@ -368,7 +372,8 @@ static int is_event(const char *k)
 	    has_prefix(k, "resume") || has_prefix(k, "lock") ||
 	    has_prefix(k, "unlock") || has_prefix(k, "wait") ||
 	    has_prefix(k, "signal") || has_prefix(k, "broad") ||
-	    has_prefix(k, "sync"))
+	    has_prefix(k, "sync") || has_prefix(k, "mem") ||
+	    has_prefix(k, "iorun"))
 		return 1;
 	for (i = 0; i < sizeof(unsupported_events) / sizeof(unsupported_events[0]); i++)
 		if (has_prefix(k, unsupported_events[i]))
@@ -562,6 +567,14 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 			return;
 	} else if (has_prefix(k, "yield")) {
 		e.kind = EV_YIELD;
+	} else if (has_prefix(k, "mem") || has_prefix(k, "iorun")) {
+		int64_t bytes;
+
+		/* rt-app's memory and I/O load, in bytes; 0 is a no-op */
+		e.kind = has_prefix(k, "mem") ? EV_MEM : EV_IORUN;
+		if (!get_int_at(c, v, &q, 0, INT64_MAX, &bytes) || !bytes)
+			return;
+		e.ns = (uint64_t)bytes;
 	} else if (has_prefix(k, "barrier") || has_prefix(k, "suspend") ||
 		   has_prefix(k, "resume") || has_prefix(k, "lock") ||
 		   has_prefix(k, "unlock") || has_prefix(k, "wait") ||
@@ -570,7 +583,7 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 		if (!parse_sync_event(c, &q, k, v, &e))
 			return;
 	} else {
-		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield, barrier, suspend, resume, lock, unlock, wait, signal, broad, sync)", k);
+		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield, barrier, suspend, resume, lock, unlock, wait, signal, broad, sync, mem, iorun)", k);
 		return;
 	}
 	if (ph->nevents == DLGEN_MAX_EVENTS) {
@@ -974,7 +987,7 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 {
 	static const char *const ignored[] = {
 		"logdir", "log_basename", "log_size", "lock_pages", "ftrace",
-		"gnuplot", "frag", "io_device",
+		"gnuplot", "frag",
 	};
 	unsigned int dur;
 	size_t i;
@@ -997,6 +1010,26 @@ static void parse_global(struct parse_ctx *c, json_object *g, struct taskset *ts
 		}
 		if (!strcmp(k, "calibration")) {
 			parse_calibration(c, v, ts);
+			continue;
+		}
+		if (!strcmp(k, "io_device")) {
+			const char *d = json_object_get_string(v);
+
+			if (!json_object_is_type(v, json_type_string) || !*d ||
+			    strlen(d) >= sizeof(ts->io_device))
+				problem(c, "global", k, NULL, "expected a path (1-%zu characters)",
+					sizeof(ts->io_device) - 1);
+			else
+				strcpy(ts->io_device, d);
+			continue;
+		}
+		if (!strcmp(k, "mem_buffer_size")) {
+			struct kpath gp = { { "global", k }, 2 };
+			int64_t b;
+
+			/* one buffer per thread that uses mem or iorun, locked */
+			if (get_int_at(c, v, &gp, 1, MEM_BUFFER_MAX, &b))
+				ts->mem_buffer_size = (uint64_t)b;
 			continue;
 		}
 		if (!strcmp(k, "pi_enabled")) {
@@ -1272,6 +1305,8 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 	}
 	ts->calib_cpu = -1;
 	ts->default_policy = POLICY_OTHER;
+	strcpy(ts->io_device, "/dev/null");	/* rt-app's defaults */
+	ts->mem_buffer_size = MEM_BUFFER_DEFAULT;
 	json_object_object_foreach(root, k, v) {
 		if (!strcmp(k, "global"))
 			parse_global(&c, v, ts);	/* first: default_policy */

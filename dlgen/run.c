@@ -52,6 +52,14 @@ struct run_shared {
 	atomic_int stop;	/* the watchdog fired */
 	uint64_t start;		/* common time zero, CLOCK_MONOTONIC ns */
 	struct sync_state *sync;	/* barriers, suspend names, mutexes */
+	int io_fd;		/* global.io_device, for iorun; -1 if unused */
+	atomic_uint io_errors;	/* iorun events cut by a failed write */
+};
+
+/* A thread's buffer for mem and iorun (NULL if it has neither). */
+struct load_buf {
+	unsigned char *buf;
+	size_t size;
 };
 
 struct thread_arg {
@@ -145,6 +153,30 @@ static void set_phase_affinity(const struct phase *ph, const cpu_set_t *base)
 		if (ph->cpus[c / 64] & (1ULL << (c % 64)))
 			CPU_SET(c, &set);
 	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int task_uses_buffer(const struct task_spec *t)
+{
+	unsigned int p, e;
+
+	for (p = 0; p < t->nphases; p++)
+		for (e = 0; e < t->phases[p].nevents; e++)
+			if (t->phases[p].ev[e].kind == EV_MEM ||
+			    t->phases[p].ev[e].kind == EV_IORUN)
+				return 1;
+	return 0;
+}
+
+static int taskset_uses_io(const struct taskset *ts)
+{
+	unsigned int i, p, e;
+
+	for (i = 0; i < ts->ntasks; i++)
+		for (p = 0; p < ts->tasks[i].nphases; p++)
+			for (e = 0; e < ts->tasks[i].phases[p].nevents; e++)
+				if (ts->tasks[i].phases[p].ev[e].kind == EV_IORUN)
+					return 1;
+	return 0;
 }
 
 static int task_has_phase_cpus(const struct task_spec *t)
@@ -323,7 +355,8 @@ static int block_on(struct sync_state *s, const struct event *ev, uint64_t hard,
  * that pass. Releases stop at start + duration.
  */
 static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
-		     struct task_log *l, uint64_t start, int schedfd, uint64_t *held)
+		     struct task_log *l, uint64_t start, int schedfd, uint64_t *held,
+		     const struct load_buf *lb)
 {
 	const struct task_spec *t = l->spec;
 	int phase_cpus = task_has_phase_cpus(t);
@@ -455,6 +488,15 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 						job_mark_start(&js);
 						sync_signal(sh->sync, ev->obj, ev->kind == EV_BROADCAST);
 						break;
+					case EV_MEM:
+						job_mark_start(&js);
+						work_mem(lb->buf, lb->size, ev->ns);
+						break;
+					case EV_IORUN:
+						job_mark_start(&js);
+						if (work_io(sh->io_fd, lb->buf, lb->size, ev->ns))
+							atomic_fetch_add(&sh->io_errors, 1);
+						break;
 					}
 				}
 			}
@@ -469,6 +511,7 @@ static void *task_thread(void *p)
 	struct run_shared *sh = a->sh;
 	struct task_log *l = a->log;
 	uint64_t start, held = 0;
+	struct load_buf lb = { 0 };
 	unsigned int o;
 
 	l->tid = (pid_t)syscall(SYS_gettid);
@@ -486,6 +529,15 @@ static void *task_thread(void *p)
 	if (!l->setattr_ret)
 		l->setattr_ret = set_policy(l->spec);
 	l->setattr_errno = l->setattr_ret ? errno : 0;
+	/* mem and iorun: a buffer of its own, allocated (and locked) now */
+	if (!l->setattr_ret && task_uses_buffer(l->spec)) {
+		lb.size = (size_t)sh->cfg->ts->mem_buffer_size;
+		lb.buf = calloc(1, lb.size);
+		if (!lb.buf) {
+			l->setattr_ret = -1;
+			l->setattr_errno = ENOMEM;
+		}
+	}
 
 	pthread_mutex_lock(&sh->lock);
 	sh->ready++;
@@ -506,7 +558,7 @@ static void *task_thread(void *p)
 			snprintf(path, sizeof(path), "/proc/self/task/%d/sched", (int)l->tid);
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 		}
-		run_jobs(sh->cfg, sh, l, start, fd, &held);
+		run_jobs(sh->cfg, sh, l, start, fd, &held, &lb);
 		if (fd >= 0)
 			close(fd);
 	}
@@ -515,6 +567,7 @@ static void *task_thread(void *p)
 		if (held & (1ULL << o))
 			sync_unlock(sh->sync, o);
 	sync_leave(sh->sync, l->spec);
+	free(lb.buf);
 	return NULL;
 }
 
@@ -592,9 +645,23 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	 * and with the default 8 MiB stacks thread creation failed near 100
 	 * instances in a 1 GiB guest (DLGEN_MAX_THREADS x this is locked).
 	 */
+	sh.io_fd = -1;
+	if (taskset_uses_io(cfg->ts)) {
+		/* rt-app's: created if missing, written, never read */
+		sh.io_fd = open(cfg->ts->io_device, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+		if (sh.io_fd < 0) {
+			err = errno;
+			fprintf(stderr, "dlgen: global.io_device %s: %s\n", cfg->ts->io_device,
+				strerror(err));
+			return -err;
+		}
+	}
 	sh.sync = sync_new(cfg->ts);
-	if (!sh.sync)
+	if (!sh.sync) {
+		if (sh.io_fd >= 0)
+			close(sh.io_fd);
 		return -ENOMEM;
+	}
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, DLGEN_THREAD_STACK);
 	pthread_mutex_init(&sh.lock, NULL);
@@ -656,6 +723,11 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	}
 	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
 	sync_free(sh.sync);
+	if (sh.io_fd >= 0)
+		close(sh.io_fd);
+	if (atomic_load(&sh.io_errors))
+		fprintf(stderr, "dlgen: %u iorun events were cut by a failed write to %s\n",
+			atomic_load(&sh.io_errors), cfg->ts->io_device);
 	*start_ns = sh.start;
 	if (err)
 		return -err;

@@ -45,11 +45,13 @@ enum event_kind {
 	EV_SIGNAL,	/* wake one waiter */
 	EV_BROADCAST,	/* wake every waiter */
 	EV_SYNC,	/* signal, then wait */
+	EV_MEM,		/* write @ns bytes of memory (rt-app's "mem") */
+	EV_IORUN,	/* write @ns bytes to global.io_device */
 };
 
 struct event {
 	enum event_kind kind;
-	uint64_t ns;		/* work, time or timer period */
+	uint64_t ns;		/* work, time or timer period; mem, iorun: bytes */
 	int relative;		/* timer: 1 relative (rt-app's default), 0 absolute */
 	unsigned int obj;	/* barrier, suspend, resume, lock, unlock, wait...: taskset.objs[] */
 	unsigned int mutex;	/* wait, sync: the mutex (taskset.objs[]) */
@@ -127,6 +129,8 @@ struct taskset {
 	unsigned int ntasks;
 	struct task_spec tasks[DLGEN_MAX_TASKS];
 	int pi_enabled;		/* global.pi_enabled: mutexes inherit priority */
+	char io_device[256];	/* global.io_device: where iorun writes */
+	uint64_t mem_buffer_size;	/* global.mem_buffer_size: mem's and iorun's buffer */
 	unsigned int nobjs;
 	struct sync_obj objs[DLGEN_MAX_OBJS];
 };
@@ -136,7 +140,8 @@ const char *policy_name(enum task_policy p);
 int event_waits_wakes(const struct event *ev);
 
 /* The shortest time one pass of @ph can take (its work, times and timer
- * periods); 0 means a pass could spin. */
+ * periods; synchronisation, memory and I/O are not counted); 0 means a
+ * pass could spin. */
 static inline uint64_t phase_min_pass_ns(const struct phase *ph)
 {
 	uint64_t t = 0;
@@ -144,7 +149,8 @@ static inline uint64_t phase_min_pass_ns(const struct phase *ph)
 
 	/* saturating: 16 events of up to 2^63 ns must not wrap to "spins" */
 	for (i = 0; i < ph->nevents; i++)
-		if (ph->ev[i].kind != EV_YIELD &&
+		if ((ph->ev[i].kind == EV_RUN || ph->ev[i].kind == EV_RUNTIME ||
+		     ph->ev[i].kind == EV_SLEEP || ph->ev[i].kind == EV_TIMER) &&
 		    __builtin_add_overflow(t, ph->ev[i].ns, &t))
 			return UINT64_MAX;
 	return t;

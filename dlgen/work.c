@@ -2,10 +2,13 @@
 /*
  * work.c - capacity-emulating busy work.
  */
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "work.h"
 
@@ -259,4 +262,32 @@ uint64_t work_loops(const struct capacity_table *ct, const struct loop_calibrati
 		done += work_sample(ct, tr, busy_ns, &last);
 	}
 	return done;
+}
+
+void work_mem(unsigned char *buf, size_t size, uint64_t bytes)
+{
+	while (bytes) {
+		size_t n = bytes < size ? (size_t)bytes : size;
+
+		memset(buf, (int)(bytes & 0xff), n);
+		/* the stores are the point: keep them */
+		__asm__ __volatile__("" : : "r"(buf) : "memory");
+		bytes -= n;
+	}
+}
+
+int work_io(int fd, const unsigned char *buf, size_t size, uint64_t bytes)
+{
+	while (bytes) {
+		size_t n = bytes < size ? (size_t)bytes : size;
+		ssize_t w = write(fd, buf, n);
+
+		if (w <= 0) {
+			if (w < 0 && errno == EINTR)
+				continue;
+			return -1;
+		}
+		bytes -= (uint64_t)w;
+	}
+	return 0;
 }

@@ -7,6 +7,7 @@
 #define DLGEN_WORK_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "joblog.h"
 
@@ -86,5 +87,13 @@ int loops_calibrate(struct loop_calibration *lc, const struct capacity_table *ct
 uint64_t work_loops(const struct capacity_table *ct, const struct loop_calibration *lc,
 		    uint64_t want_ns, struct cpu_trace *tr, uint64_t *busy_ns,
 		    const atomic_int *stop);
+
+/*
+ * rt-app's memory and I/O load: write @bytes to @buf (@size bytes, reused)
+ * with memset, or from it to @fd; neither counts as work. work_io() stops
+ * at the first failed write (returns -1).
+ */
+void work_mem(unsigned char *buf, size_t size, uint64_t bytes);
+int work_io(int fd, const unsigned char *buf, size_t size, uint64_t bytes);
 
 #endif

@@ -142,6 +142,16 @@ check "wait/signal: 4 consumer jobs woken, the 5th cut; 4 producer jobs" \
 	eval 'test "$(col "$tmp/cv/jobs.csv" task,cut | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 4 consumer,0; 1 consumer,1; 4 producer,0;"'
 check "wait/signal: each woken consumer job waited for the producer (>= 5 ms)" \
 	eval 'col "$tmp/cv/jobs.csv" task,cut,response_ns | awk -F, '"'"'$1 == "consumer" && $2 == 0 && $3 < 5000000 { bad = 1 } END { exit bad }'"'"
+# mem and iorun: 3 passes of 200000 bytes written to global.io_device (a
+# file here, created by dlgen) with a 65536-byte buffer, and memory load.
+sed "s|@IO@|$tmp/io.out|" > "$tmp/io.json" <<'JSON'
+{ "global": { "io_device": "@IO@", "mem_buffer_size": 65536 },
+  "tasks": { "t": { "loop": 3, "run": 100, "mem": 100000, "iorun": 200000 } } }
+JSON
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/iod" "$tmp/io.json" > "$tmp/iod.out" 2>&1; rc=$?
+check "mem/iorun: 3 jobs, 600000 bytes written to io_device, clean (rc $rc)" \
+	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/iod.out" &&
+		test "$(($(wc -l < "$tmp/iod/jobs.csv") - 1))" = 3 && test "$(stat -c %s "$tmp/io.out")" = 600000'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

@@ -657,6 +657,39 @@ static void test_condvars(void)
 	      "a wait nobody signals: located error: %s", errbuf);
 }
 
+/* rt-app's memory and I/O load: mem, iorun, mem_buffer_size, io_device. */
+static void test_mem_io(void)
+{
+	const struct phase *ph = &ts.tasks[0].phases[0];
+	int n;
+
+	n = parse("{ \"global\": {\"duration\": 1, \"io_device\": \"/tmp/x\", \"mem_buffer_size\": 65536},"
+		  " \"tasks\": { \"t\": { \"run\": 100, \"mem\": 1000, \"iorun\": 100000, \"mem1\": 0 } } }");
+	CHECK(n == 0 && ph->nevents == 3 && ph->ev[1].kind == EV_MEM && ph->ev[1].ns == 1000 &&
+	      ph->ev[2].kind == EV_IORUN && ph->ev[2].ns == 100000,
+	      "mem and iorun parse (bytes), mem 0 is a no-op: %s", errbuf);
+	CHECK(!strcmp(ts.io_device, "/tmp/x") && ts.mem_buffer_size == 65536,
+	      "io_device and mem_buffer_size are kept");
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"t\": { \"run\": 100 } } }");
+	CHECK(n == 0 && !strcmp(ts.io_device, "/dev/null") && ts.mem_buffer_size == 4 * 1024 * 1024,
+	      "rt-app's defaults: /dev/null and 4 MiB");
+	n = parse("{\n\"global\": {\"duration\": 1, \"mem_buffer_size\": 0},\n\"tasks\": {\n\"t\": {\n"
+		  "\"run\": 100\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:2:", 9) &&
+	      strstr(errbuf, "global.mem_buffer_size: 0 is out of range"),
+	      "mem_buffer_size 0: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1, \"io_device\": 5},\n\"tasks\": {\n\"t\": {\n"
+		  "\"run\": 100\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:2:", 9) &&
+	      strstr(errbuf, "global.io_device: expected a path"),
+	      "io_device of a number: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"t\": {\n"
+		  "\"run\": 100,\n\"iorun\": -1\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.t.iorun: -1 is out of range"),
+	      "a negative iorun: located error: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -672,5 +705,6 @@ int main(void)
 	test_sync_events();
 	test_phase_cpus();
 	test_condvars();
+	test_mem_io();
 	TAP_EXIT();
 }
