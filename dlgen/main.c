@@ -260,13 +260,13 @@ static void print_summary(const struct task_log *logs, unsigned int n,
 	}
 }
 
-static int check_files(int argc, char **argv)
+static int check_files(int argc, char **argv, unsigned int flags)
 {
 	static struct taskset ts;
 	int i, bad = 0;
 
 	for (i = 0; i < argc; i++)
-		if (taskset_load(argv[i], &ts, stderr))
+		if (taskset_load_flags(argv[i], &ts, stderr, flags))
 			bad = 1;
 	return bad ? EXIT_INPUT : 0;
 }
@@ -407,13 +407,15 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (check)
-		return optind < argc ? check_files(argc - optind, argv + optind)
+		return optind < argc ? check_files(argc - optind, argv + optind,
+						   dur_ms > 0 ? PARSE_DURATION_GIVEN : 0)
 				     : (usage(stderr), EXIT_INPUT);
 	if (argc - optind != 1) {
 		usage(stderr);
 		return EXIT_INPUT;
 	}
-	if (taskset_load(argv[optind], &ts, stderr))
+	if (taskset_load_flags(argv[optind], &ts, stderr,
+			       dur_ms > 0 ? PARSE_DURATION_GIVEN : 0))
 		return EXIT_INPUT;
 	cfg.duration_ns = dur_ms > 0 ? (uint64_t)dur_ms * 1000000ULL : ts.duration_ns;
 	if (!not_vm_ok && !on_guest()) {

@@ -921,7 +921,11 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		if (t->dl_flags)
 			problem(c, "tasks", name, "dl-flags",
 				"dl-flags need \"policy\": \"SCHED_DEADLINE\"");
-		if (t->dl_runtime_ns || t->dl_period_ns || t->dl_deadline_ns)
+		if (t->policy == POLICY_OTHER && have_runtime && !t->dl_period_ns &&
+		    !t->dl_deadline_ns)
+			problem(c, "tasks", name, "dl-runtime",
+				"on SCHED_OTHER this is rt-app's custom slice (sched_attr.sched_runtime, Linux 6.12 and later); Linux 6.1 has none and would ignore it: remove it");
+		else if (t->dl_runtime_ns || t->dl_period_ns || t->dl_deadline_ns)
 			problem(c, "tasks", name, "policy",
 				"dl-* keys need \"policy\": \"SCHED_DEADLINE\"");
 		return;
@@ -1128,7 +1132,7 @@ static void check_sync_pairs(struct parse_ctx *c, const unsigned char *waits,
 static void check_loops_bound(struct parse_ctx *c, json_object *tasks,
 			      const struct taskset *ts)
 {
-	static const char msg[] = "without global.duration every loop must be a count: the run ends when every task has done its loops";
+	static const char msg[] = "without global.duration every loop must be a count: the run ends when every task has done its loops (or give -d MS)";
 	unsigned int i, p;
 
 	for (i = 0; i < ts->ntasks; i++) {
@@ -1218,6 +1222,12 @@ static char *number_keys(const char *text, const struct json_renames *ren)
 
 int taskset_parse(const char *path, const char *text, struct taskset *ts,
 		  FILE *err)
+{
+	return taskset_parse_flags(path, text, ts, err, 0);
+}
+
+int taskset_parse_flags(const char *path, const char *text, struct taskset *ts,
+			FILE *err, unsigned int flags)
 {
 	struct parse_ctx c = { .path = path, .text = text, .orig = text, .err = err, .ts = ts };
 	struct json_renames ren = { 0 };
@@ -1346,7 +1356,10 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 			problem(&c, "tasks", NULL, NULL, "every task has instance 0: nothing to run");
 		else if (!ts->ntasks)
 			problem(&c, "tasks", NULL, NULL, "no tasks");
-		if (!ts->duration_ns) {
+		if (!ts->duration_ns && (flags & PARSE_DURATION_GIVEN)) {
+			/* -d is the run's length: any loops */
+			ts->duration_ns = DLGEN_LOOPS_CAP_S * 1000000000ULL;
+		} else if (!ts->duration_ns) {
 			check_loops_bound(&c, tasks, ts);
 			ts->loops_bound = 1;
 			ts->duration_ns = DLGEN_LOOPS_CAP_S * 1000000000ULL;
@@ -1379,6 +1392,12 @@ int taskset_parse(const char *path, const char *text, struct taskset *ts,
 }
 
 int taskset_load(const char *path, struct taskset *ts, FILE *err)
+{
+	return taskset_load_flags(path, ts, err, 0);
+}
+
+int taskset_load_flags(const char *path, struct taskset *ts, FILE *err,
+		       unsigned int flags)
 {
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
@@ -1418,7 +1437,7 @@ int taskset_load(const char *path, struct taskset *ts, FILE *err)
 		free(buf);
 		return 1;
 	}
-	ret = taskset_parse(path, buf, ts, err);
+	ret = taskset_parse_flags(path, buf, ts, err, flags);
 	free(buf);
 	return ret;
 }

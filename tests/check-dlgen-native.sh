@@ -152,6 +152,21 @@ timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/iod" "$tmp
 check "mem/iorun: 3 jobs, 600000 bytes written to io_device, clean (rc $rc)" \
 	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/iod.out" &&
 		test "$(($(wc -l < "$tmp/iod/jobs.csv") - 1))" = 3 && test "$(stat -c %s "$tmp/io.out")" = 600000'
+# Loops of -1 and no global.duration (rt-app: until Ctrl+C): refused,
+# with the reason, unless -d gives the run's length.
+cat > "$tmp/forever.json" <<'JSON'
+{ "tasks": {
+    "t0": { "loop": -1, "cpus": [0], "run": 2000, "resume": "t1", "suspend": "t0" },
+    "t1": { "loop": -1, "cpus": [1], "run": 2000, "resume": "t0", "suspend": "t1" } } }
+JSON
+"$dlgen" --check "$tmp/forever.json" > "$tmp/fe.out" 2>&1; rc=$?
+check "loop -1 without duration: --check refuses it (rc $rc) and says -d" \
+	eval 'test $rc = 2 && grep -q "tasks.t0.loop: .*(or give -d MS)" "$tmp/fe.out"'
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -d 300 -g 200 -o "$tmp/fe" "$tmp/forever.json" > "$tmp/fe.out" 2>&1; rc=$?
+check "... and -d 300 runs it: a ping-pong of 300 ms, clean (rc $rc)" \
+	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/fe.out" &&
+		test "$(col "$tmp/fe/jobs.csv" task | sort -u | tr "\n" " ")" = "t0 t1 " &&
+		test "$(($(wc -l < "$tmp/fe/jobs.csv") - 1))" -ge 20'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

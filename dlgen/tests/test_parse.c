@@ -297,7 +297,7 @@ static void test_bad_structure(void)
 	CHECK(parse("{ \"global\": {\"duration\": 1, \"frobnicate\": 1}, \"tasks\": {} }") == 2 &&
 	      strstr(errbuf, "global.frobnicate: unknown"), "unknown global key named: %s", errbuf);
 	CHECK(parse("{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 1, \"timer\": {\"period\": 9},"
-		    " \"dl-runtime\": 5 } } }") == 1 && strstr(errbuf, "need \"policy\": \"SCHED_DEADLINE\""),
+		    " \"dl-period\": 5000 } } }") == 1 && strstr(errbuf, "need \"policy\": \"SCHED_DEADLINE\""),
 	      "dl-* keys on a non-DL task refused: %s", errbuf);
 }
 
@@ -690,6 +690,33 @@ static void test_mem_io(void)
 	      "a negative iorun: located error: %s", errbuf);
 }
 
+/* Loops of -1 and no global.duration: runnable when -d gives the length. */
+static void test_forever_with_d(void)
+{
+	static const char forever[] =
+		"{ \"tasks\": { \"t\": { \"loop\": -1, \"run\": 100, \"suspend\": \"t\" },"
+		" \"u\": { \"loop\": -1, \"run\": 100, \"resume\": \"t\" } } }";
+	FILE *err;
+	int n;
+
+	n = parse(forever);
+	CHECK(n == 2 && strstr(errbuf, "tasks.t.loop: without global.duration every loop must be a count") &&
+	      strstr(errbuf, "(or give -d MS)"),
+	      "loop -1 without duration or -d: refused, and the message says -d: %s", errbuf);
+	err = fmemopen(errbuf, sizeof(errbuf), "w");
+	memset(errbuf, 0, sizeof(errbuf));
+	n = taskset_parse_flags("t.json", forever, &ts, err, PARSE_DURATION_GIVEN);
+	fclose(err);
+	CHECK(n == 0 && ts.ntasks == 2 && !ts.loops_bound,
+	      "... accepted when -d gives the run's length: %s", errbuf);
+
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"dl-runtime\": 1000\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.dl-runtime: on SCHED_OTHER this is rt-app's custom slice"),
+	      "dl-runtime on SCHED_OTHER: refused with the reason: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -706,5 +733,6 @@ int main(void)
 	test_phase_cpus();
 	test_condvars();
 	test_mem_io();
+	test_forever_with_d();
 	TAP_EXIT();
 }
