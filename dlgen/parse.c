@@ -358,7 +358,7 @@ static int has_prefix(const char *s, const char *prefix)
 
 /* rt-app's events that dlgen does not run: named in an error, never ignored. */
 static const char *const unsupported_events[] = {
-	"fork",
+	"fork", "memrun", "mem_",
 };
 
 /* 1 if @k names an event (rt-app matches events by prefix: run0, timer1). */
@@ -567,7 +567,8 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 			return;
 	} else if (has_prefix(k, "yield")) {
 		e.kind = EV_YIELD;
-	} else if (has_prefix(k, "mem") || has_prefix(k, "iorun")) {
+	} else if ((has_prefix(k, "mem") && !has_prefix(k, "memrun") &&
+		    !has_prefix(k, "mem_")) || has_prefix(k, "iorun")) {
 		int64_t bytes;
 
 		/* rt-app's memory and I/O load, in bytes; 0 is a no-op */

@@ -684,6 +684,11 @@ static void test_mem_io(void)
 	      strstr(errbuf, "global.io_device: expected a path"),
 	      "io_device of a number: located error: %s", errbuf);
 	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"t\": {\n"
+		  "\"run\": 100,\n\"memrun\": {\"size\": 5}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.t.memrun: rt-app's \"memrun\" event is not supported"),
+	      "memrun (not plain mem) is refused, not taken for mem: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"t\": {\n"
 		  "\"run\": 100,\n\"iorun\": -1\n}\n}\n}\n");
 	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
 	      strstr(errbuf, "tasks.t.iorun: -1 is out of range"),
