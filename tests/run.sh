@@ -297,6 +297,11 @@ else
 		run tests/check-cover.sh "$tmp/stock-hikey960"
 		echo "== dlgen in the guest: all-or-nothing, RT uclamp, DL flags, summary.json"
 		run tests/check-dlgen-guest.sh "$tmp/stock-hikey960"
+		echo "== boot: stock on hikey960, rtapp-compat.plan (rt-app's constructs, issue 14)"
+		scripts/run-batch.sh stock hikey960 tests/plans/rtapp-compat.plan "$tmp/rtapp-compat" 2>&1 | tail -5
+		rc=${PIPESTATUS[0]}
+		expect "rtapp-compat boots, runs every point and powers off (run-batch exit $rc)" test "$rc" = 0
+		run tests/check-rtapp-guest.sh "$tmp/rtapp-compat"
 		expect "the placement plot renders from the run" \
 			scripts/plot-placement.sh "$tmp/stock-hikey960/cover" "$tmp/stock-hikey960/guest.txt" "$tmp/plot" test
 		echo "== determinism: the same plan booted again gives byte-identical jobs.csv"

@@ -1,0 +1,48 @@
+#!/bin/bash
+# rt-app's constructs in the guest (issue 14), from the stock HiKey960 boot
+# of tests/plans/rtapp-compat.plan:
+#   tests/check-rtapp-guest.sh RUNDIR
+set -u
+. "$(dirname "$0")/assert.sh"
+dir=${1:?usage: check-rtapp-guest.sh RUNDIR}
+# v DIR TASK COLUMN [JOB]: a jobs.csv value by column name
+v() {
+	csv_awk -v t="$2" -v c="$3" -v j="${4:-0}" 'FNR == 1 { header(); next }
+		$col("task") == t && $col("job") == j { print $col(c) }' "$1/jobs.csv"
+}
+# jobs DIR: "task,cut" counts, one line
+jobs() {
+	csv_awk 'FNR == 1 { header(); next } { print $col("task") "," $col("cut") }' "$1/jobs.csv" |
+		sort | uniq -c | tr -s ' ' | tr '\n' ';'
+}
+ms() { echo $(( ${1:-0} / 1000000 )); }
+
+# Priority inheritance: on CPU 4, low (FIFO 10) holds "m" for 20 ms of
+# work, mid (FIFO 50) spins 50 ms from 2 ms, high (FIFO 90) wants "m" at
+# 4 ms. With pi_enabled low is boosted past mid and high waits about the
+# rest of low's section; without, high also waits for all of mid.
+hp=$(v "$dir/pi" high response_ns) hn=$(v "$dir/nopi" high response_ns)
+check "pi: every task ran its one loop, none cut ($(jobs "$dir/pi"))" \
+	test "$(jobs "$dir/pi")" = " 1 high,0; 1 low,0; 1 mid,0;"
+check "pi_enabled: high waits only for low's section ($(ms "$hp") ms < 30 ms)" \
+	test "${hp:-999999999}" -lt 30000000
+check "without pi_enabled: high also waits for mid ($(ms "$hn") ms > 55 ms)" \
+	test "${hn:-0}" -gt 55000000
+check "the inversion: high ends after mid without pi_enabled, before it with" \
+	test "$(v "$dir/nopi" high end_ns)" -gt "$(v "$dir/nopi" mid end_ns)" -a \
+	     "$(v "$dir/pi" high end_ns)" -lt "$(v "$dir/pi" mid end_ns)"
+
+# rtapp-sync.json: the run ends with its loops; every job as rt-app counts it.
+check "sync: jobs per task as the loops say, none cut ($(jobs "$dir/sync"))" \
+	test "$(jobs "$dir/sync")" = " 5 a,0; 5 b,0; 4 consumer,0; 6 mover,0; 4 ponger,0; 4 producer,0;"
+check "sync: summary.json says the run ended with its loops" grep -q '"loops_bound": *true' "$dir/sync/summary.json"
+# barrier: b's passes wait for a's 20 ms sleep
+bmin=$(csv_awk 'FNR == 1 { header(); next } $col("task") == "b" { r = $col("response_ns"); if (m == "" || r < m) m = r } END { print m }' "$dir/sync/jobs.csv")
+check "barrier: every job of b waited for a (shortest $(ms "$bmin") ms >= 19 ms)" test "${bmin:-0}" -ge 19000000
+# wait/signal: the consumer is woken by the producer every 10 ms
+cmin=$(csv_awk 'FNR == 1 { header(); next } $col("task") == "consumer" { r = $col("response_ns"); if (m == "" || r < m) m = r } END { print m }' "$dir/sync/jobs.csv")
+check "wait/signal: every consumer job waited for a signal ($(ms "$cmin") ms >= 9 ms)" test "${cmin:-0}" -ge 9000000
+# per-phase cpus: phase 0 on CPU 1 (a LITTLE), phase 1 on CPU 5 (a big)
+pc=$(csv_awk 'FNR == 1 { header(); next } $col("task") == "mover" { print $col("phase") ":" $col("cpu_start") "-" $col("cpu_end") }' "$dir/sync/jobs.csv" | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+check "per-phase cpus: phase 0 on CPU 1, phase 1 on CPU 5 ($pc)" test "$pc" = " 3 0:1-1; 3 1:5-5;"
+exit $assert_failed
