@@ -7,9 +7,11 @@
  * release moves on, so a waiter wakes for its own release only. The
  * mutexes are pthread mutexes, PTHREAD_PRIO_INHERIT with pi_enabled.
  * rt-app's condition variables (wait/signal/broad/sync) are pthread ones
- * waited on with the named mutex; a signal leaves one token for a thread
- * that waits at that moment (none: it is lost, as a pthread signal is),
- * so a spurious wake-up is not a wake-up.
+ * waited on with the named mutex. Each waiter takes a ticket; a signal
+ * grants the oldest ticket not yet granted (none waiting: it is lost, as
+ * a pthread signal is), a broadcast every ticket taken so far. So a
+ * spurious wake-up is not a wake-up, and a thread that starts waiting
+ * after a signal (rt-app's sync: signal, then wait) cannot take it.
  *
  * A suspend name or condition variable whose every waking thread has
  * ended is dead: its waiters give up rather than wait for the watchdog.
@@ -33,7 +35,7 @@ struct sync_item {
 	int mtx_ok;
 	pthread_cond_t cv;	/* OBJ_CONDVAR, CLOCK_MONOTONIC */
 	int cv_ok;
-	atomic_uint waiters, tokens;	/* OBJ_CONDVAR */
+	atomic_ulong tickets, granted;	/* OBJ_CONDVAR: waiters so far, woken so far */
 };
 
 struct sync_state {
@@ -209,27 +211,16 @@ void sync_unlock(struct sync_state *s, unsigned int obj)
 	pthread_mutex_unlock(&s->item[obj].mtx);
 }
 
-/* Take a token of condition variable @it: 1 if there was one. */
-static int take_token(struct sync_item *it)
-{
-	unsigned int t = atomic_load(&it->tokens);
-
-	while (t && !atomic_compare_exchange_weak(&it->tokens, &t, t - 1))
-		;
-	return t != 0;
-}
-
-/* Leave tokens for one (@all: every) thread waiting on @it now. */
+/* Grant the oldest waiting ticket of @it (@all: every one taken so far). */
 static void cv_wake(struct sync_item *it, int all)
 {
-	unsigned int t = atomic_load(&it->tokens), w, want;
+	unsigned long g = atomic_load(&it->granted), t;
 
 	do {
-		w = atomic_load(&it->waiters);
-		want = all ? w : t + 1;
-		if (t >= w || want <= t)
-			break;
-	} while (!atomic_compare_exchange_weak(&it->tokens, &t, want));
+		t = atomic_load(&it->tickets);
+		if (g >= t)
+			return;	/* nobody waits: lost */
+	} while (!atomic_compare_exchange_weak(&it->granted, &g, all ? t : g + 1));
 	pthread_cond_broadcast(&it->cv);
 }
 
@@ -243,13 +234,14 @@ int sync_wait(struct sync_state *s, unsigned int obj, unsigned int mutex,
 {
 	struct sync_item *it = &s->item[obj];
 	struct timespec until;
+	unsigned long ticket;
 	int ret = -1;
 
-	atomic_fetch_add(&it->waiters, 1);
 	if (signal_first)	/* rt-app's sync: wake one other, then wait */
 		cv_wake(it, 0);
+	ticket = atomic_fetch_add(&it->tickets, 1);
 	for (;;) {
-		if (take_token(it)) {
+		if (atomic_load(&it->granted) > ticket) {
 			ret = 0;
 			break;
 		}
@@ -259,7 +251,6 @@ int sync_wait(struct sync_state *s, unsigned int obj, unsigned int mutex,
 		until = recheck(hard_ns);
 		pthread_cond_timedwait(&it->cv, &s->item[mutex].mtx, &until);
 	}
-	atomic_fetch_sub(&it->waiters, 1);
 	return ret;
 }
 
