@@ -40,6 +40,8 @@
 /* rt-app's default mem_buffer_size; dlgen's largest (per thread, locked) */
 #define MEM_BUFFER_DEFAULT	(4 * 1024 * 1024)
 #define MEM_BUFFER_MAX		(64 * 1024 * 1024)
+static const char taskgroup_msg[] =
+	"rt-app's taskgroup (a CFS group of the cpu controller) is not supported: the guest kernel has no CONFIG_CGROUP_SCHED, and dlgen places no thread in a cgroup";
 /*
  * The default range of a DL period, kernel.sched_deadline_period_min_us and
  * _max_us (__checkparam_dl() refuses others with EINVAL).
@@ -642,6 +644,8 @@ static void parse_phase(struct parse_ctx *c, const struct task_spec *t, const ch
 			problem_at(c, q.k, q.n, "SCHED_DEADLINE refuses an affinity narrower than its root domain (sched_setaffinity() fails with EBUSY): per-phase cpus are for the other policies; use a task-level \"cpus\" (refused at admission) or an exclusive cpuset");
 		else if (!strcmp(k, "cpus"))
 			parse_cpus_at(c, v, &q, ph->cpus, &ph->have_cpus);
+		else if (!strcmp(k, "taskgroup"))
+			problem_at(c, q.k, q.n, "%s", taskgroup_msg);
 		else
 			problem_at(c, q.k, q.n, "unknown or unsupported phase key \"%s\" (events, \"loop\" and \"cpus\"; per-phase scheduling parameters are not supported)", k);
 	}
@@ -880,6 +884,8 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 			phases = v;
 		} else if (!strcmp(k, "loop")) {
 			have_loop = get_loop(c, v, &q, &loop);
+		} else if (!strcmp(k, "taskgroup")) {
+			problem_at(c, q.k, q.n, "%s", taskgroup_msg);
 		} else if (!is_event(k)) {
 			problem(c, "tasks", name, k, "unknown or unsupported key \"%s\"", k);
 		}

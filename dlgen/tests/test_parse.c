@@ -716,6 +716,16 @@ static void test_forever_with_d(void)
 	      "... accepted when -d gives the run's length: %s", errbuf);
 
 	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"taskgroup\": \"/tg1\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.taskgroup: rt-app's taskgroup (a CFS group of the cpu controller) is not supported"),
+	      "taskgroup: refused with the reason: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"phases\": {\n\"p\": {\n\"run\": 100,\n\"taskgroup\": \"/tg1\"\n}\n}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:8:", 9) &&
+	      strstr(errbuf, "tasks.a.phases.p.taskgroup: rt-app's taskgroup"),
+	      "per-phase taskgroup: refused with the reason: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
 		  "\"run\": 100,\n\"dl-runtime\": 1000\n}\n}\n}\n");
 	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
 	      strstr(errbuf, "tasks.a.dl-runtime: on SCHED_OTHER this is rt-app's custom slice"),
