@@ -49,6 +49,12 @@ static const char taskgroup_msg[] =
 #define DL_PERIOD_MIN_US	100ULL
 #define DL_PERIOD_MAX_US	(1ULL << 22)
 
+/* A key path: where a field is, for error lines. */
+struct kpath {
+	const char *k[6];
+	int n;
+};
+
 struct parse_ctx {
 	const char *path;
 	const char *text;	/* what json-c parsed: repeated events numbered */
@@ -59,7 +65,7 @@ struct parse_ctx {
 	struct taskset *ts;	/* the synchronisation objects go here */
 	/* how often the pass being parsed holds each mutex, and where */
 	unsigned int held[DLGEN_MAX_OBJS];
-	struct kpath { const char *k[6]; int n; } held_at[DLGEN_MAX_OBJS];
+	struct kpath held_at[DLGEN_MAX_OBJS];
 	/*
 	 * per suspend name or condition variable: where it is first woken
 	 * (resume, signal, broad, sync) and first waited on (suspend, wait, sync)
@@ -203,7 +209,6 @@ static void problem(struct parse_ctx *c, const char *k1, const char *k2,
 	va_end(ap);
 }
 
-/* struct kpath (in struct parse_ctx): a key path, where a field is. */
 
 /* @p with @key appended. */
 static struct kpath kp_add(const struct kpath *p, const char *key)
