@@ -86,6 +86,18 @@ void job_finish(struct job_record *j, uint64_t end, uint64_t work_ns,
 	j->migrations = tr->migrations;
 }
 
+/* 1 if @t has a lock event. */
+static int task_locks(const struct task_spec *t)
+{
+	unsigned int p, e;
+
+	for (p = 0; p < t->nphases; p++)
+		for (e = 0; e < t->phases[p].nevents; e++)
+			if (t->phases[p].ev[e].kind == EV_LOCK)
+				return 1;
+	return 0;
+}
+
 int task_log_alloc(struct task_log *l, const struct task_spec *t,
 		   unsigned int instance, uint64_t duration_ns,
 		   unsigned int ncpus)
@@ -97,6 +109,12 @@ int task_log_alloc(struct task_log *l, const struct task_spec *t,
 	l->busy_ns = calloc(ncpus ? ncpus : 1, sizeof(*l->busy_ns));
 	if (!l->busy_ns)
 		return -ENOMEM;
+	if (task_locks(t)) {
+		l->locks = malloc(sizeof(*l->locks) * DLGEN_MAX_LOCKS);
+		if (!l->locks)
+			return -ENOMEM;
+		memset(l->locks, 0, sizeof(*l->locks) * DLGEN_MAX_LOCKS);
+	}
 	l->maxjobs = task_max_jobs(t, duration_ns);
 	if (!l->maxjobs)
 		return 0;
@@ -112,8 +130,43 @@ void task_log_free(struct task_log *l)
 {
 	free(l->jobs);
 	free(l->busy_ns);
+	free(l->locks);
 	l->jobs = NULL;
 	l->busy_ns = NULL;
+	l->locks = NULL;
+}
+
+int locks_csv_wanted(const struct task_log *logs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (logs[i].locks)
+			return 1;
+	return 0;
+}
+
+void locks_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
+{
+	unsigned int i, k;
+
+	fprintf(f, "task,instance,job,mutex,attempt_ns,acquired_ns,released_ns,"
+		   "wait_ns,hold_ns,contended_ns,boosted\n");
+	for (i = 0; i < n; i++) {
+		const struct task_log *l = &logs[i];
+
+		for (k = 0; k < l->nlocks; k++) {
+			const struct lock_record *r = &l->locks[k];
+
+			fprintf(f, "%s,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%d\n",
+				l->spec->name, l->instance, r->job, r->mutex,
+				(unsigned long long)r->attempt, (unsigned long long)r->acquired,
+				(unsigned long long)r->released,
+				(unsigned long long)(r->acquired - r->attempt),
+				(unsigned long long)(r->released - r->acquired),
+				(unsigned long long)r->contended_ns, r->boosted);
+		}
+	}
 }
 
 static int cmp_i64(const void *a, const void *b)

@@ -34,6 +34,18 @@ struct job_record {
 	int throttles;		/* CBS replenishments during the job, -1: not counted */
 };
 
+/* One lock ... unlock of a mutex (locks.csv). */
+struct lock_record {
+	unsigned int job;	/* the job it belongs to (jobs.csv's job) */
+	unsigned int mutex;	/* taskset.objs[] */
+	uint64_t attempt, acquired, released;	/* CLOCK_MONOTONIC ns */
+	uint64_t contended_ns;	/* of the hold, how long another thread waited */
+	int boosted;		/* priority above the thread's own at unlock: 1/0, -1 unknown */
+};
+
+/* A log holds at most this many lock records per instance; later ones are counted, not kept. */
+#define DLGEN_MAX_LOCKS	16384
+
 /* One thread: one instance of a task. */
 struct task_log {
 	const struct task_spec *spec;
@@ -45,6 +57,8 @@ struct task_log {
 	struct job_record *jobs;
 	unsigned int ncpus;
 	uint64_t *busy_ns;	/* thread CPU time spent on each CPU */
+	struct lock_record *locks;	/* NULL if the task locks no mutex */
+	unsigned int nlocks, locks_dropped;
 };
 
 void cpu_trace_init(struct cpu_trace *tr);
@@ -81,6 +95,9 @@ int lateness_stats(const struct task_log *l, struct lateness_stats *st);
 double task_bandwidth(const struct task_spec *t);
 
 void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
+/* locks.csv; 1 if any instance locks a mutex (else nothing is written). */
+int locks_csv_wanted(const struct task_log *logs, unsigned int n);
+void locks_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
 void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
 
 #endif

@@ -482,6 +482,8 @@ int main(int argc, char **argv)
 	print_summary(logs, nlogs, &caps);
 	if (write_csv(outdir, "jobs.csv", jobs_csv_write, logs, nlogs) ||
 	    write_csv(outdir, "tasks.csv", tasks_csv_write, logs, nlogs) ||
+	    (locks_csv_wanted(logs, nlogs) &&
+	     write_csv(outdir, "locks.csv", locks_csv_write, logs, nlogs)) ||
 	    write_summary(outdir, argv[optind], logs, nlogs, &caps, start,
 			  cfg.duration_ns, ts.loops_bound, cfg.loops))
 		ret = -1;

@@ -56,10 +56,15 @@ struct run_shared {
 	atomic_uint io_errors;	/* iorun events cut by a failed write */
 };
 
-/* A thread's buffer for mem and iorun (NULL if it has neither). */
-struct load_buf {
-	unsigned char *buf;
+/* What a task thread holds besides its log. */
+struct thread_res {
+	unsigned char *buf;	/* mem and iorun's buffer, NULL if neither */
 	size_t size;
+	uint64_t held;		/* the mutexes it holds (taskset.objs[] bits) */
+	uint64_t attempt[DLGEN_MAX_OBJS], acquired[DLGEN_MAX_OBJS];	/* of each held */
+	int statfd;		/* /proc/self/task/TID/stat with pi_enabled, else -1 */
+	long normal_prio;	/* its "priority" field when not boosted */
+	int pi;			/* global.pi_enabled */
 };
 
 struct thread_arg {
@@ -177,6 +182,26 @@ static int taskset_uses_io(const struct taskset *ts)
 				if (ts->tasks[i].phases[p].ev[e].kind == EV_IORUN)
 					return 1;
 	return 0;
+}
+
+/*
+ * With pi_enabled, a thread that locks mutexes reads its effective
+ * priority at each unlock: its stat file, and the value it has unboosted
+ * (SCHED_FIFO/RR: -1 - priority; SCHED_OTHER: 20 + nice). SCHED_DEADLINE
+ * inherits a deadline, which that field does not show: not read.
+ */
+static void open_prio(struct thread_res *tr, const struct task_log *l, int pi_enabled)
+{
+	const struct task_spec *t = l->spec;
+	char path[64];
+
+	tr->statfd = -1;
+	tr->pi = pi_enabled;
+	if (!pi_enabled || !l->locks || t->policy == POLICY_DEADLINE)
+		return;
+	tr->normal_prio = t->policy == POLICY_OTHER ? 20 + t->nice : -1 - (long)t->priority;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)l->tid);
+	tr->statfd = open(path, O_RDONLY | O_CLOEXEC);
 }
 
 static int task_has_phase_cpus(const struct task_spec *t)
@@ -325,9 +350,68 @@ static uint64_t phase_timer_ns(const struct phase *ph)
 	return 0;
 }
 
+/*
+ * The "priority" field (18) of /proc/self/task/TID/stat: the thread's
+ * effective priority, which priority inheritance raises; LONG_MAX if
+ * unreadable.
+ */
+static long effective_prio(int fd)
+{
+	char buf[512], *p;
+	ssize_t n;
+	int f;
+
+	if (fd < 0 || (n = pread(fd, buf, sizeof(buf) - 1, 0)) <= 0)
+		return LONG_MAX;
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* the command may hold spaces */
+	for (f = 2; p && f < 18; f++)
+		p = strchr(p + 1, ' ');
+	return p ? strtol(p + 1, NULL, 10) : LONG_MAX;
+}
+
+/*
+ * Unlock mutex @obj and log the hold (locks.csv): its wait, its span, how
+ * long another thread waited for it meanwhile, and whether the thread's
+ * priority was raised at the end of it (with pi_enabled; -1 unknown).
+ */
+static void unlock_logged(struct sync_state *s, struct task_log *l, struct thread_res *tr,
+			  unsigned int obj)
+{
+	uint64_t now = mono_ns(), since = sync_waiting_since(s, obj);
+	struct lock_record *r = NULL;
+	long prio = LONG_MAX;
+
+	if (tr->statfd >= 0)
+		prio = effective_prio(tr->statfd);
+	sync_unlock(s, obj);
+	tr->held &= ~(1ULL << obj);
+	if (!l->locks)
+		return;
+	if (l->nlocks == DLGEN_MAX_LOCKS) {
+		l->locks_dropped++;
+		return;
+	}
+	r = &l->locks[l->nlocks++];
+	r->job = l->njobs;
+	r->mutex = obj;
+	r->attempt = tr->attempt[obj];
+	r->acquired = tr->acquired[obj];
+	r->released = now;
+	if (since && since < r->acquired)
+		since = r->acquired;
+	r->contended_ns = since && now > since ? now - since : 0;
+	if (tr->statfd >= 0 && prio != LONG_MAX)
+		r->boosted = prio < tr->normal_prio;
+	else if (!tr->pi && l->spec->policy != POLICY_DEADLINE)
+		r->boosted = 0;	/* no inheritance without pi_enabled */
+	else
+		r->boosted = -1;
+}
+
 /* A blocking event; -1 when the watchdog came first (the job is cut). */
 static int block_on(struct sync_state *s, const struct event *ev, uint64_t hard,
-		     uint64_t *held)
+		    struct thread_res *tr)
 {
 	switch (ev->kind) {
 	case EV_BARRIER:
@@ -335,9 +419,11 @@ static int block_on(struct sync_state *s, const struct event *ev, uint64_t hard,
 	case EV_SUSPEND:
 		return sync_suspend(s, ev->obj, hard);
 	case EV_LOCK:
+		tr->attempt[ev->obj] = mono_ns();
 		if (sync_lock(s, ev->obj, hard))
 			return -1;
-		*held |= 1ULL << ev->obj;
+		tr->acquired[ev->obj] = mono_ns();
+		tr->held |= 1ULL << ev->obj;
 		return 0;
 	case EV_WAIT:
 	case EV_SYNC:
@@ -355,8 +441,7 @@ static int block_on(struct sync_state *s, const struct event *ev, uint64_t hard,
  * that pass. Releases stop at start + duration.
  */
 static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
-		     struct task_log *l, uint64_t start, int schedfd, uint64_t *held,
-		     const struct load_buf *lb)
+		     struct task_log *l, uint64_t start, int schedfd, struct thread_res *tr)
 {
 	const struct task_spec *t = l->spec;
 	int phase_cpus = task_has_phase_cpus(t);
@@ -469,7 +554,7 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 					case EV_SYNC:
 						/* blocking: part of the job, as a sleep */
 						job_mark_start(&js);
-						if (block_on(sh->sync, ev, hard, held)) {
+						if (block_on(sh->sync, ev, hard, tr)) {
 							job_close(l, &js, 1);
 							return;
 						}
@@ -480,8 +565,7 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 						break;
 					case EV_UNLOCK:
 						job_mark_start(&js);
-						sync_unlock(sh->sync, ev->obj);
-						*held &= ~(1ULL << ev->obj);
+						unlock_logged(sh->sync, l, tr, ev->obj);
 						break;
 					case EV_SIGNAL:
 					case EV_BROADCAST:
@@ -490,11 +574,11 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 						break;
 					case EV_MEM:
 						job_mark_start(&js);
-						work_mem(lb->buf, lb->size, ev->ns);
+						work_mem(tr->buf, tr->size, ev->ns);
 						break;
 					case EV_IORUN:
 						job_mark_start(&js);
-						if (work_io(sh->io_fd, lb->buf, lb->size, ev->ns))
+						if (work_io(sh->io_fd, tr->buf, tr->size, ev->ns))
 							atomic_fetch_add(&sh->io_errors, 1);
 						break;
 					}
@@ -510,8 +594,8 @@ static void *task_thread(void *p)
 	struct thread_arg *a = p;
 	struct run_shared *sh = a->sh;
 	struct task_log *l = a->log;
-	uint64_t start, held = 0;
-	struct load_buf lb = { 0 };
+	struct thread_res *tr = calloc(1, sizeof(*tr));
+	uint64_t start;
 	unsigned int o;
 
 	l->tid = (pid_t)syscall(SYS_gettid);
@@ -529,15 +613,21 @@ static void *task_thread(void *p)
 	if (!l->setattr_ret)
 		l->setattr_ret = set_policy(l->spec);
 	l->setattr_errno = l->setattr_ret ? errno : 0;
+	if (!l->setattr_ret && !tr) {
+		l->setattr_ret = -1;
+		l->setattr_errno = ENOMEM;
+	}
 	/* mem and iorun: a buffer of its own, allocated (and locked) now */
 	if (!l->setattr_ret && task_uses_buffer(l->spec)) {
-		lb.size = (size_t)sh->cfg->ts->mem_buffer_size;
-		lb.buf = calloc(1, lb.size);
-		if (!lb.buf) {
+		tr->size = (size_t)sh->cfg->ts->mem_buffer_size;
+		tr->buf = calloc(1, tr->size);
+		if (!tr->buf) {
 			l->setattr_ret = -1;
 			l->setattr_errno = ENOMEM;
 		}
 	}
+	if (tr)
+		open_prio(tr, l, sh->cfg->ts->pi_enabled);
 
 	pthread_mutex_lock(&sh->lock);
 	sh->ready++;
@@ -558,16 +648,21 @@ static void *task_thread(void *p)
 			snprintf(path, sizeof(path), "/proc/self/task/%d/sched", (int)l->tid);
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 		}
-		run_jobs(sh->cfg, sh, l, start, fd, &held, &lb);
+		run_jobs(sh->cfg, sh, l, start, fd, tr);
 		if (fd >= 0)
 			close(fd);
 	}
 	/* a thread stopped inside a lock/unlock pair lets the others go */
-	for (o = 0; o < DLGEN_MAX_OBJS; o++)
-		if (held & (1ULL << o))
+	for (o = 0; tr && o < DLGEN_MAX_OBJS; o++)
+		if (tr->held & (1ULL << o))
 			sync_unlock(sh->sync, o);
 	sync_leave(sh->sync, l->spec);
-	free(lb.buf);
+	if (tr) {
+		if (tr->statfd >= 0)
+			close(tr->statfd);
+		free(tr->buf);
+		free(tr);
+	}
 	return NULL;
 }
 

@@ -33,6 +33,8 @@ struct sync_item {
 	atomic_int dead;	/* no thread left to wake it */
 	pthread_mutex_t mtx;	/* OBJ_MUTEX */
 	int mtx_ok;
+	atomic_uint nwait;	/* OBJ_MUTEX: threads in sync_lock() */
+	atomic_ulong since;	/* ... since when (the first of them), or 0 */
 	pthread_cond_t cv;	/* OBJ_CONDVAR, CLOCK_MONOTONIC */
 	int cv_ok;
 	atomic_ulong tickets, granted;	/* OBJ_CONDVAR: waiters so far, woken so far */
@@ -197,13 +199,26 @@ void sync_resume(struct sync_state *s, unsigned int obj)
 
 int sync_lock(struct sync_state *s, unsigned int obj, uint64_t hard_ns)
 {
+	struct sync_item *it = &s->item[obj];
 	uint64_t mono = now_ns(CLOCK_MONOTONIC), left;
 	struct timespec until;
+	int ret;
 
+	/* who waits since when, for the holder's contended time (approximate) */
+	if (!atomic_fetch_add(&it->nwait, 1))
+		atomic_store(&it->since, mono);
 	/* timedlock counts in CLOCK_REALTIME, also for PI mutexes */
 	left = hard_ns > mono ? hard_ns - mono : 0;
 	until = ns_to_ts(now_ns(CLOCK_REALTIME) + left);
-	return pthread_mutex_timedlock(&s->item[obj].mtx, &until) ? -1 : 0;
+	ret = pthread_mutex_timedlock(&it->mtx, &until) ? -1 : 0;
+	if (atomic_fetch_sub(&it->nwait, 1) == 1)
+		atomic_store(&it->since, 0);
+	return ret;
+}
+
+uint64_t sync_waiting_since(struct sync_state *s, unsigned int obj)
+{
+	return atomic_load(&s->item[obj].nwait) ? atomic_load(&s->item[obj].since) : 0;
 }
 
 void sync_unlock(struct sync_state *s, unsigned int obj)

@@ -31,6 +31,11 @@ void sync_resume(struct sync_state *s, unsigned int obj);
 int sync_lock(struct sync_state *s, unsigned int obj, uint64_t hard_ns);
 void sync_unlock(struct sync_state *s, unsigned int obj);
 /*
+ * Since when another thread waits for mutex @obj (the first of those
+ * waiting now; approximate when they come and go), 0 if none.
+ */
+uint64_t sync_waiting_since(struct sync_state *s, unsigned int obj);
+/*
  * rt-app's wait (and sync, @signal_first): with mutex @mutex held, wait on
  * condition variable @obj; 0 when woken, -1 if stopped first or every
  * thread that could wake it has ended. The mutex is held again on return.

@@ -182,6 +182,27 @@ timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/sy" "$tmp/
 check "sync wakes the thread already waiting, not itself: 3 rounds, none cut (rc $rc)" \
 	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/sy.out" &&
 		test "$(col "$tmp/sy/jobs.csv" task,cut | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 3 a,0; 3 b,0;"'
+# locks.csv: a nice-19 thread holds "m" for 20 ms of work; a nice -20
+# thread wants it after 2 ms. With pi_enabled the holder's effective
+# priority is raised at its unlock (boosted 1) and its hold was contended
+# for about 18 ms; without, never boosted. (Root only: nice -20.)
+for pi in true false; do
+	cat > "$tmp/pi-$pi.json" <<JSON
+{ "global": { "pi_enabled": $pi },
+  "tasks": {
+    "low": { "loop": 1, "priority": 19, "cpus": [0], "lock": "m", "run": 20000, "unlock": "m" },
+    "high": { "loop": 1, "priority": -20, "cpus": [1], "delay": 2000, "lock": "m", "run": 100, "unlock": "m" } } }
+JSON
+	timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/pi-$pi" "$tmp/pi-$pi.json" > "$tmp/pi-$pi.out" 2>&1
+done
+lk() { csv_awk -v t="$2" -v c="$3" 'FNR == 1 { header(); next } $col("task") == t { print $col(c) }' "$1/locks.csv"; }
+if [ "$(id -u)" = 0 ]; then
+	check "locks.csv: one hold each; with pi_enabled the holder was boosted ($(lk "$tmp/pi-true" low boosted)), contended $(( $(lk "$tmp/pi-true" low contended_ns 2>/dev/null || echo 0) + 0 )) ns >= 10 ms" \
+		eval 'test "$(lk "$tmp/pi-true" low boosted)" = 1 && test "$(lk "$tmp/pi-true" high boosted)" = 0 &&
+			test "$(lk "$tmp/pi-true" low contended_ns)" -ge 10000000 && test "$(lk "$tmp/pi-true" high wait_ns)" -ge 10000000'
+	check "locks.csv: without pi_enabled never boosted ($(lk "$tmp/pi-false" low boosted))" \
+		test "$(lk "$tmp/pi-false" low boosted)" = 0
+fi
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

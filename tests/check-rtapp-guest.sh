@@ -32,6 +32,14 @@ check "the inversion: high ends after mid without pi_enabled, before it with" \
 	test "$(v "$dir/nopi" high end_ns)" -gt "$(v "$dir/nopi" mid end_ns)" -a \
 	     "$(v "$dir/pi" high end_ns)" -lt "$(v "$dir/pi" mid end_ns)"
 
+# locks.csv: low's hold was boosted (its priority raised at the unlock)
+# and contended by high for about 15 ms, only with pi_enabled.
+lk() { csv_awk -v t="$2" -v c="$3" 'FNR == 1 { header(); next } $col("task") == t { print $col(c) }' "$1/locks.csv"; }
+check "locks.csv with pi_enabled: low was boosted ($(lk "$dir/pi" low boosted)), its hold contended $(ms "$(lk "$dir/pi" low contended_ns)") ms >= 10 ms" \
+	eval 'test "$(lk "$dir/pi" low boosted)" = 1 && test "$(lk "$dir/pi" low contended_ns)" -ge 10000000'
+check "locks.csv without: never boosted ($(lk "$dir/nopi" low boosted)), contended $(ms "$(lk "$dir/nopi" low contended_ns)") ms >= 55 ms" \
+	eval 'test "$(lk "$dir/nopi" low boosted)" = 0 && test "$(lk "$dir/nopi" low contended_ns)" -ge 55000000'
+
 # rtapp-sync.json: the run ends with its loops; every job as rt-app counts it.
 check "sync: jobs per task as the loops say, none cut ($(jobs "$dir/sync"))" \
 	test "$(jobs "$dir/sync")" = " 5 a,0; 5 b,0; 4 consumer,0; 6 mover,0; 4 ponger,0; 4 producer,0;"
