@@ -59,6 +59,8 @@ struct task_log {
 	uint64_t *busy_ns;	/* thread CPU time spent on each CPU */
 	struct lock_record *locks;	/* NULL if the task locks no mutex */
 	unsigned int nlocks, locks_dropped;
+	int forked;		/* a thread a fork event starts (if it runs) */
+	int started;		/* forked: it was started */
 };
 
 void cpu_trace_init(struct cpu_trace *tr);

@@ -74,6 +74,21 @@ static void usage(FILE *f)
 "3 real-time policies outside the dlcap guest, 4 all-or-nothing refusal.\n");
 }
 
+/* Threads a fork would have started but did not (the run ended first) are not reported. */
+static unsigned int drop_unforked(struct task_log *logs, unsigned int n)
+{
+	unsigned int i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (logs[i].forked && !logs[i].started) {
+			task_log_free(&logs[i]);
+			continue;
+		}
+		logs[k++] = logs[i];
+	}
+	return k;
+}
+
 static int write_csv(const char *dir, const char *name,
 		     void (*fn)(FILE *, const struct task_log *, unsigned int),
 		     const struct task_log *logs, unsigned int n)
@@ -438,7 +453,7 @@ int main(int argc, char **argv)
 	}
 
 	for (i = 0; i < ts.ntasks; i++)
-		nlogs += ts.tasks[i].instances;
+		nlogs += ts.tasks[i].instances + ts.tasks[i].forks;
 	logs = calloc(nlogs, sizeof(*logs));
 	if (!logs) {
 		fprintf(stderr, "dlgen: out of memory\n");
@@ -446,12 +461,14 @@ int main(int argc, char **argv)
 	}
 	nlogs = 0;
 	for (i = 0; i < ts.ntasks; i++) {
-		for (k = 0; k < ts.tasks[i].instances; k++) {
-			if (task_log_alloc(&logs[nlogs++], &ts.tasks[i], k,
+		/* the instances, then the threads fork events may start */
+		for (k = 0; k < ts.tasks[i].instances + ts.tasks[i].forks; k++) {
+			if (task_log_alloc(&logs[nlogs], &ts.tasks[i], k,
 					   cfg.duration_ns, caps.ncpus)) {
 				fprintf(stderr, "dlgen: out of memory for the job log\n");
 				return EXIT_SYS;
 			}
+			logs[nlogs++].forked = k >= ts.tasks[i].instances;
 		}
 	}
 
@@ -479,6 +496,7 @@ int main(int argc, char **argv)
 			strerror(-ret));
 	else if (ret == RUN_REFUSED)
 		fprintf(stderr, "dlgen: --admission=all-or-nothing: the kernel refused a task; no job was run\n");
+	nlogs = drop_unforked(logs, nlogs);
 	print_summary(logs, nlogs, &caps);
 	if (write_csv(outdir, "jobs.csv", jobs_csv_write, logs, nlogs) ||
 	    write_csv(outdir, "tasks.csv", tasks_csv_write, logs, nlogs) ||

@@ -55,6 +55,16 @@ struct kpath {
 	int n;
 };
 
+/* A fork event, where it is: counted once every task is parsed. */
+struct fork_use {
+	unsigned int task;	/* index in taskset.tasks while parsing */
+	const struct phase *ph;
+	struct kpath at;
+	unsigned int obj;	/* its OBJ_FORK: the task it starts */
+};
+
+#define MAX_FORK_EVENTS	64
+
 struct parse_ctx {
 	const char *path;
 	const char *text;	/* what json-c parsed: repeated events numbered */
@@ -72,6 +82,9 @@ struct parse_ctx {
 	 */
 	unsigned char wake_seen[DLGEN_MAX_OBJS], wait_seen[DLGEN_MAX_OBJS];
 	struct kpath first_wake[DLGEN_MAX_OBJS], first_wait[DLGEN_MAX_OBJS];
+	unsigned int cur_task;	/* the task being parsed */
+	unsigned int nforks;
+	struct fork_use forks[MAX_FORK_EVENTS];
 };
 
 const char *policy_name(enum task_policy p)
@@ -365,7 +378,7 @@ static int has_prefix(const char *s, const char *prefix)
 
 /* rt-app's events that dlgen does not run: named in an error, never ignored. */
 static const char *const unsupported_events[] = {
-	"fork", "memrun", "mem_",
+	"memrun", "mem_",
 };
 
 /* 1 if @k names an event (rt-app matches events by prefix: run0, timer1). */
@@ -380,7 +393,7 @@ static int is_event(const char *k)
 	    has_prefix(k, "unlock") || has_prefix(k, "wait") ||
 	    has_prefix(k, "signal") || has_prefix(k, "broad") ||
 	    has_prefix(k, "sync") || has_prefix(k, "mem") ||
-	    has_prefix(k, "iorun"))
+	    has_prefix(k, "iorun") || has_prefix(k, "fork"))
 		return 1;
 	for (i = 0; i < sizeof(unsupported_events) / sizeof(unsupported_events[0]); i++)
 		if (has_prefix(k, unsupported_events[i]))
@@ -574,6 +587,18 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 			return;
 	} else if (has_prefix(k, "yield")) {
 		e.kind = EV_YIELD;
+	} else if (has_prefix(k, "fork")) {
+		int o = sync_obj_at(c, &q, v, OBJ_FORK);
+
+		if (o < 0)
+			return;
+		if (c->nforks == MAX_FORK_EVENTS) {
+			problem_at(c, q.k, q.n, "more than %d fork events", MAX_FORK_EVENTS);
+			return;
+		}
+		e.kind = EV_FORK;
+		e.obj = (unsigned int)o;
+		c->forks[c->nforks++] = (struct fork_use){ c->cur_task, ph, q, (unsigned int)o };
 	} else if ((has_prefix(k, "mem") && !has_prefix(k, "memrun") &&
 		    !has_prefix(k, "mem_")) || has_prefix(k, "iorun")) {
 		int64_t bytes;
@@ -591,7 +616,7 @@ static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *
 		if (!parse_sync_event(c, &q, k, v, &e))
 			return;
 	} else {
-		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield, barrier, suspend, resume, lock, unlock, wait, signal, broad, sync, mem, iorun)", k);
+		problem_at(c, q.k, q.n, "rt-app's \"%s\" event is not supported by dlgen (run, runtime, sleep, timer, yield, barrier, suspend, resume, lock, unlock, wait, signal, broad, sync, mem, iorun, fork)", k);
 		return;
 	}
 	if (ph->nevents == DLGEN_MAX_EVENTS) {
@@ -1136,6 +1161,81 @@ static void check_sync_pairs(struct parse_ctx *c, const unsigned char *waits,
 	}
 }
 
+/* 1 if @t has an event that synchronises with other threads, or forks. */
+static int task_syncs(const struct task_spec *t)
+{
+	unsigned int p, e;
+
+	for (p = 0; p < t->nphases; p++)
+		for (e = 0; e < t->phases[p].nevents; e++)
+			if (t->phases[p].ev[e].kind >= EV_BARRIER &&
+			    t->phases[p].ev[e].kind <= EV_SYNC)
+				return 1;
+			else if (t->phases[p].ev[e].kind == EV_FORK)
+				return 1;
+	return 0;
+}
+
+/*
+ * rt-app's fork starts a thread of the task it names each time it runs:
+ * dlgen counts them in advance (each is a log and a stack, allocated
+ * before the start), so a task that forks needs finite loops; the task
+ * it starts may neither fork nor synchronise (barrier and waker counts
+ * are fixed before the start too).
+ */
+static void count_forks(struct parse_ctx *c, struct taskset *ts)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < c->nforks; i++) {
+		const struct fork_use *f = &c->forks[i];
+		const struct task_spec *from = &ts->tasks[f->task];
+		const char *name = ts->objs[f->obj].name;
+		uint64_t n;
+
+		for (k = 0; k < ts->ntasks; k++)
+			if (!strcmp(ts->tasks[k].name, name))
+				break;
+		if (k == ts->ntasks) {
+			problem_at(c, f->at.k, f->at.n, "no task named \"%s\" to fork", name);
+			continue;
+		}
+		if (!from->instances)
+			continue;	/* a disabled task forks nothing */
+		if (from->loop < 0 || f->ph->loop < 0) {
+			problem_at(c, f->at.k, f->at.n, "a task that forks needs finite loops (each fork is a thread, counted before the start)");
+			continue;
+		}
+		n = (uint64_t)from->instances * (uint64_t)from->loop * (uint64_t)f->ph->loop;
+		if (n > DLGEN_MAX_THREADS || ts->tasks[k].forks + n > DLGEN_MAX_THREADS) {
+			problem_at(c, f->at.k, f->at.n, "more than %d threads forked", DLGEN_MAX_THREADS);
+			continue;
+		}
+		ts->tasks[k].forks += (unsigned int)n;
+	}
+	for (k = 0; k < ts->ntasks; k++)
+		if (ts->tasks[k].forks && task_syncs(&ts->tasks[k]))
+			problem(c, "tasks", ts->tasks[k].name, NULL,
+				"a task started by fork may not fork or synchronise (barrier, suspend, resume, lock, wait, signal...): its threads are counted before the start");
+}
+
+/* Tasks of instance 0 that nothing forks are not run: out of the set. */
+static void drop_disabled(struct taskset *ts)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ts->ntasks; i++) {
+		if (!ts->tasks[i].instances && !ts->tasks[i].forks)
+			continue;
+		if (n != i)
+			ts->tasks[n] = ts->tasks[i];
+		n++;
+	}
+	for (i = n; i < ts->ntasks; i++)
+		memset(&ts->tasks[i], 0, sizeof(ts->tasks[i]));
+	ts->ntasks = n;
+}
+
 /*
  * Without global.duration the run ends when every task has done its loops
  * (rt-app's meaning): every loop must be a count; rt-app would run a
@@ -1354,16 +1454,17 @@ int taskset_parse_flags(const char *path, const char *text, struct taskset *ts,
 					DLGEN_MAX_TASKS);
 				break;
 			}
+			c.cur_task = ts->ntasks;
 			parse_task(&c, name, o, ts->default_policy, t);
-			if (t->instances) {
+			if (t->instances)
 				count_sync_users(t, ts, waits, wakes);
-				ts->ntasks++;
-				continue;
-			}
-			disabled++;	/* instance 0: checked, not run */
-			memset(t, 0, sizeof(*t));
+			else
+				disabled++;	/* instance 0: checked, run only if forked */
+			ts->ntasks++;
 		}
 		check_sync_pairs(&c, waits, wakes);
+		count_forks(&c, ts);
+		drop_disabled(ts);
 		if (!ts->ntasks && disabled)
 			problem(&c, "tasks", NULL, NULL, "every task has instance 0: nothing to run");
 		else if (!ts->ntasks)
@@ -1378,7 +1479,7 @@ int taskset_parse_flags(const char *path, const char *text, struct taskset *ts,
 		}
 	}
 	for (i = 0; i < ts->ntasks; i++) {
-		threads += ts->tasks[i].instances;
+		threads += ts->tasks[i].instances + ts->tasks[i].forks;
 		if (threads > DLGEN_MAX_THREADS) {
 			problem(&c, "tasks", ts->tasks[i].name, "instance",
 				"more than %d instances in all (threads, each with a locked %d KiB stack)",

@@ -54,7 +54,16 @@ struct run_shared {
 	struct sync_state *sync;	/* barriers, suspend names, mutexes */
 	int io_fd;		/* global.io_device, for iorun; -1 if unused */
 	atomic_uint io_errors;	/* iorun events cut by a failed write */
+	/* fork: the logs of each OBJ_FORK's threads, first and count, and the next */
+	struct task_log *logs;
+	struct thread_arg *args;
+	pthread_t *th;
+	unsigned char *made;	/* th[i] was created */
+	pthread_attr_t *attr;
+	unsigned int fork_first[DLGEN_MAX_OBJS], fork_n[DLGEN_MAX_OBJS];
+	atomic_uint fork_next[DLGEN_MAX_OBJS];
 };
+
 
 /* What a task thread holds besides its log. */
 struct thread_res {
@@ -70,6 +79,7 @@ struct thread_res {
 struct thread_arg {
 	struct run_shared *sh;
 	struct task_log *log;
+	uint64_t start;		/* a forked thread's start; 0: the common one */
 };
 
 static uint64_t mono_ns(void)
@@ -350,6 +360,25 @@ static uint64_t phase_timer_ns(const struct phase *ph)
 	return 0;
 }
 
+static void *task_thread(void *p);
+
+/* rt-app's fork: start the next thread of the task fork @obj names, now. */
+static void fork_thread(struct run_shared *sh, unsigned int obj)
+{
+	unsigned int k = atomic_fetch_add(&sh->fork_next[obj], 1), i;
+
+	if (k >= sh->fork_n[obj])
+		return;	/* counted in advance: cannot happen */
+	i = sh->fork_first[obj] + k;
+	sh->args[i] = (struct thread_arg){ sh, &sh->logs[i], 0 };
+	sh->args[i].start = mono_ns();
+	sh->logs[i].started = 1;
+	if (pthread_create(&sh->th[i], sh->attr, task_thread, &sh->args[i]))
+		sh->logs[i].started = 0;
+	else
+		sh->made[i] = 1;
+}
+
 /*
  * The "priority" field (18) of /proc/self/task/TID/stat: the thread's
  * effective priority, which priority inheritance raises; LONG_MAX if
@@ -572,6 +601,10 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 						job_mark_start(&js);
 						sync_signal(sh->sync, ev->obj, ev->kind == EV_BROADCAST);
 						break;
+					case EV_FORK:
+						job_mark_start(&js);
+						fork_thread(sh, ev->obj);
+						break;
 					case EV_MEM:
 						job_mark_start(&js);
 						work_mem(tr->buf, tr->size, ev->ns);
@@ -634,7 +667,7 @@ static void *task_thread(void *p)
 	pthread_cond_broadcast(&sh->cond);
 	while (!sh->go)
 		pthread_cond_wait(&sh->cond, &sh->lock);
-	start = sh->start;
+	start = a->start ? a->start : sh->start;
 	pthread_mutex_unlock(&sh->lock);
 
 	/* A task the kernel refused runs no jobs: that is the result. */
@@ -723,12 +756,39 @@ static void *watchdog_thread(void *p)
 	return NULL;
 }
 
+/* Where each fork's threads are: the forked logs of the task it names. */
+static void fork_slots(struct run_shared *sh, struct task_log *logs, unsigned int nlogs,
+		       struct thread_arg *args, pthread_t *th, unsigned char *made,
+		       pthread_attr_t *attr)
+{
+	const struct taskset *ts = sh->cfg->ts;
+	unsigned int o, i;
+
+	sh->logs = logs;
+	sh->args = args;
+	sh->th = th;
+	sh->made = made;
+	sh->attr = attr;
+	for (o = 0; o < ts->nobjs; o++) {
+		if (ts->objs[o].kind != OBJ_FORK)
+			continue;
+		for (i = 0; i < nlogs; i++) {
+			if (!logs[i].forked || strcmp(logs[i].spec->name, ts->objs[o].name))
+				continue;
+			if (!sh->fork_n[o])
+				sh->fork_first[o] = i;
+			sh->fork_n[o]++;
+		}
+	}
+}
+
 int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		unsigned int nlogs, uint64_t *start_ns)
 {
 	struct run_shared sh = { .cfg = cfg };
 	struct thread_arg args[nlogs];
 	pthread_t th[nlogs], wd;
+	unsigned char made[nlogs];
 	unsigned int i, created = 0;
 	int err = 0, refused = 0, have_wd;
 	sigset_t xcpu, oldmask;
@@ -782,12 +842,16 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	 * sched_setattr() before the next starts, so admission happens in
 	 * file order, as a user reading the file expects.
 	 */
+	memset(made, 0, sizeof(made));
+	fork_slots(&sh, logs, nlogs, args, th, made, &attr);
 	for (i = 0; i < nlogs; i++) {
-		args[i].sh = &sh;
-		args[i].log = &logs[i];
+		if (logs[i].forked)
+			continue;	/* started by a fork event, if at all */
+		args[i] = (struct thread_arg){ &sh, &logs[i], 0 };
 		err = pthread_create(&th[i], &attr, task_thread, &args[i]);
 		if (err)
 			break;
+		made[i] = 1;
 		created++;
 		pthread_mutex_lock(&sh.lock);
 		while (sh.ready < (int)created)
@@ -795,10 +859,9 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		pthread_mutex_unlock(&sh.lock);
 	}
 
-	for (i = 0; i < created; i++)
-		refused |= logs[i].setattr_ret != 0;
+	for (i = 0; i < nlogs; i++)
+		refused |= made[i] && logs[i].setattr_ret != 0;
 	have_wd = !pthread_create(&wd, &attr, watchdog_thread, &sh);
-	pthread_attr_destroy(&attr);
 
 	pthread_mutex_lock(&sh.lock);
 	sh.start = mono_ns() + cfg->start_margin_ns;
@@ -807,8 +870,14 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	pthread_cond_broadcast(&sh.cond);
 	pthread_mutex_unlock(&sh.lock);
 
-	for (i = 0; i < created; i++)
-		pthread_join(th[i], NULL);
+	/* the common threads first: only they fork, so then every fork is made */
+	for (i = 0; i < nlogs; i++)
+		if (made[i] && !logs[i].forked)
+			pthread_join(th[i], NULL);
+	for (i = 0; i < nlogs; i++)
+		if (made[i] && logs[i].forked)
+			pthread_join(th[i], NULL);
+	pthread_attr_destroy(&attr);
 	if (have_wd) {
 		pthread_mutex_lock(&sh.lock);
 		sh.done = 1;	/* it may still wait: end it */

@@ -47,6 +47,7 @@ enum event_kind {
 	EV_SYNC,	/* signal, then wait */
 	EV_MEM,		/* write @ns bytes of memory (rt-app's "mem") */
 	EV_IORUN,	/* write @ns bytes to global.io_device */
+	EV_FORK,	/* start a thread of another task (@obj names it) */
 };
 
 struct event {
@@ -63,6 +64,7 @@ enum obj_kind {
 	OBJ_COND,	/* suspend/resume: named after the suspending task */
 	OBJ_MUTEX,
 	OBJ_CONDVAR,	/* wait/signal/broad/sync */
+	OBJ_FORK,	/* fork: the name of the task it starts */
 };
 
 struct sync_obj {
@@ -92,6 +94,7 @@ struct task_spec {
 	char name[DLGEN_NAME_MAX];
 	enum task_policy policy;
 	unsigned int instances;
+	unsigned int forks;	/* threads fork events start, counted in advance */
 	uint64_t delay_ns;	/* the task starts this long after the common start */
 	uint64_t run_ns;	/* work per job of the first phase (tasks.csv) */
 	uint64_t period_ns;	/* the first timer's period (tasks.csv), 0: none */

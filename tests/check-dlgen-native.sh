@@ -203,6 +203,23 @@ if [ "$(id -u)" = 0 ]; then
 	check "locks.csv: without pi_enabled never boosted ($(lk "$tmp/pi-false" low boosted))" \
 		test "$(lk "$tmp/pi-false" low boosted)" = 0
 fi
+# fork: f starts a thread of w (instance 0: not run otherwise) in each of
+# its 3 passes, 20 ms apart; each w thread runs its 2 passes from its fork.
+cat > "$tmp/fork.json" <<'JSON'
+{ "tasks": {
+    "w": { "instance": 0, "loop": 2, "run": 1000 },
+    "f": { "loop": 3, "fork": "w", "run": 500, "sleep": 20000 } } }
+JSON
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/fk" "$tmp/fork.json" > "$tmp/fk.out" 2>&1; rc=$?
+check "fork: 3 threads of w, 2 jobs each, 3 of f, clean (rc $rc)" \
+	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/fk.out" &&
+		test "$(col "$tmp/fk/jobs.csv" task,instance | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 3 f,0; 2 w,0; 2 w,1; 2 w,2;"'
+check "fork: each w thread starts at its fork, about 20 ms after the previous" \
+	eval 'col "$tmp/fk/jobs.csv" task,job,release_ns | awk -F, '"'"'$1 == "w" && $2 == 0 { r[n++] = $3 } END { exit !(n == 3 && r[1] - r[0] >= 15000000 && r[2] - r[1] >= 15000000) }'"'"
+# The run ends (-d 30) before the third fork: that thread is not reported.
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -d 30 -g 50 -o "$tmp/fk2" "$tmp/fork.json" > "$tmp/fk2.out" 2>&1; rc=$?
+check "fork: a fork the run did not reach leaves no row in tasks.csv (rc $rc, $(($(wc -l < "$tmp/fk2/tasks.csv") - 1)) rows)" \
+	eval 'test $rc = 0 && test "$(col "$tmp/fk2/tasks.csv" task | grep -c "^w$")" = 2'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

@@ -202,8 +202,8 @@ static void test_bad_values(void)
 		  "tasks.x.instance: 100000 is out of range", 9 },
 		{ "bad timer mode", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"timer1\": {\"period\": 5, \"mode\": \"later\"}",
 		  "tasks.x.timer1.mode: expected \"absolute\" or \"relative\"", 9 },
-		{ "unsupported rt-app event", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"fork0\": \"m\"",
-		  "tasks.x.fork0: rt-app's \"fork0\" event is not supported by dlgen", 9 },
+		{ "unsupported rt-app event", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"memrun0\": \"m\"",
+		  "tasks.x.memrun0: rt-app's \"memrun0\" event is not supported by dlgen", 9 },
 		{ "zero loop", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"loop\": 0",
 		  "tasks.x.loop: 0 passes", 9 },
 		{ "cpu out of range", "\"run\": 100,\n\"dl-runtime\": 1000,\n\"cpus\": [0, 999]",
@@ -732,6 +732,43 @@ static void test_forever_with_d(void)
 	      "dl-runtime on SCHED_OTHER: refused with the reason: %s", errbuf);
 }
 
+/* rt-app's fork: a task starts threads of another during the run. */
+static void test_fork(void)
+{
+	static const char good[] =
+		"{ \"global\": {\"duration\": 2}, \"tasks\": {"
+		" \"one\": { \"phases\": { \"p\": { \"run\": 100, \"sleep\": 100 } } },"
+		" \"two\": { \"instance\": 0, \"phases\": { \"p\": { \"run\": 200, \"sleep\": 200 } } },"
+		" \"f\": { \"instance\": 2, \"loop\": 1, \"phases\": {"
+		"   \"a\": { \"loop\": 3, \"fork\": \"one\", \"run\": 100 },"
+		"   \"b\": { \"fork\": \"two\", \"run\": 100 } } } } }";
+	const struct task_spec *one = &ts.tasks[0], *two = &ts.tasks[1];
+	int n;
+
+	n = parse(good);
+	CHECK(n == 0 && ts.ntasks == 3, "fork parses, and a disabled task that is forked stays: %s", errbuf);
+	CHECK(!strcmp(one->name, "one") && one->instances == 1 && one->forks == 6 &&
+	      !strcmp(two->name, "two") && two->instances == 0 && two->forks == 2,
+	      "forks counted in advance: one 2 x 3 (%u), two 2 x 1 (%u)", one->forks, two->forks);
+	CHECK(ts.tasks[2].phases[0].ev[0].kind == EV_FORK, "fork is an event");
+
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"f\": {\n"
+		  "\"run\": 100,\n\"fork\": \"nobody\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.f.fork: no task named \"nobody\""),
+	      "fork of an unknown task: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"x\": { \"run\": 1 },\n\"f\": {\n"
+		  "\"loop\": -1,\n\"run\": 100,\n\"fork\": \"x\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:8:", 9) &&
+	      strstr(errbuf, "tasks.f.fork: a task that forks needs finite loops"),
+	      "fork in a task that loops forever: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"x\": { \"run\": 1, \"barrier\": \"B\" },\n"
+		  "\"y\": { \"run\": 1, \"barrier\": \"B\" },\n\"f\": {\n\"loop\": 1,\n\"run\": 100,\n\"fork\": \"x\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:4:", 9) &&
+	      strstr(errbuf, "tasks.x: a task started by fork"),
+	      "a forked task that synchronises: located error: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -749,5 +786,6 @@ int main(void)
 	test_condvars();
 	test_mem_io();
 	test_forever_with_d();
+	test_fork();
 	TAP_EXIT();
 }
