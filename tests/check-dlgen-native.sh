@@ -86,18 +86,24 @@ check "barrier: every job of b waits for a at the barrier (>= 15 ms)" \
 
 # suspend/resume: a ping-pong of 5 passes each on two CPUs; neither is
 # cut (each resume found its partner suspended), the run ends with the
-# loops, and the 10 runs of 2 ms took turns (span >= 20 ms; 10 ms if not).
+# loops, and the 10 turns of 2 ms run + 20 ms sleep took turns (span >=
+# 200 ms; about 110 ms if suspend did not wait). A resume nobody waits for
+# is lost, in rt-app too (a pthread_cond_broadcast): a thread must reach
+# its suspend before its partner's resume, so each resume comes 20 ms of
+# sleep after the partner's previous resume, not 2 ms of work (a thread
+# kept off its CPU for 2 ms on a busy host can miss it; both then wait for
+# the 3600 s cap: seen once as the 60 s timeout).
 cat > "$tmp/pingpong.json" <<'JSON'
 { "tasks": {
-    "t0": { "loop": 5, "cpus": [0], "run": 2000, "resume": "t1", "suspend": "t0" },
-    "t1": { "loop": 5, "cpus": [1], "suspend": "t1", "run": 2000, "resume": "t0" } } }
+    "t0": { "loop": 5, "cpus": [0], "run": 2000, "sleep": 20000, "resume": "t1", "suspend": "t0" },
+    "t1": { "loop": 5, "cpus": [1], "suspend": "t1", "run": 2000, "sleep": 20000, "resume": "t0" } } }
 JSON
 timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -g 200 -o "$tmp/pp" "$tmp/pingpong.json" > "$tmp/pp.out" 2>&1; rc=$?
 check "suspend/resume ping-pong: 5 jobs each, none cut, clean (rc $rc)" \
 	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/pp.out" &&
 		test "$(col "$tmp/pp/jobs.csv" task,cut | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 5 t0,0; 5 t1,0;"'
-check "suspend/resume: the two threads took turns (span >= 20 ms)" \
-	eval 'col "$tmp/pp/jobs.csv" start_ns,end_ns | awk -F, '"'"'NR == 1 || $1 < s { s = $1 } $2 > e { e = $2 } END { exit !(e - s >= 20000000) }'"'"
+check "suspend/resume: the two threads took turns (span >= 200 ms)" \
+	eval 'col "$tmp/pp/jobs.csv" start_ns,end_ns | awk -F, '"'"'NR == 1 || $1 < s { s = $1 } $2 > e { e = $2 } END { exit !(e - s >= 200000000) }'"'"
 
 # A mutex: two threads on two CPUs each hold "m" for 3 ms of work, 4
 # times: the critical sections do not overlap, so the run spans >= 24 ms
@@ -155,17 +161,21 @@ check "mem/iorun: 3 jobs, 600000 bytes written to io_device, clean (rc $rc)" \
 # Loops of -1 and no global.duration (rt-app: until Ctrl+C): refused,
 # with the reason, unless -d gives the run's length. (t1 suspends first:
 # with both resuming first, as in rt-app's example4, two resumes can be
-# lost at once and both threads wait for the watchdog, in rt-app too.)
+# lost at once and both threads wait for the watchdog, in rt-app too; and
+# as above, 10 ms of sleep before each resume, not 2 ms of work, so that
+# the partner is suspended by then on a busy host too: a lost resume
+# stopped the ping-pong with fewer than 20 jobs.) About 2 x 800 / 22 = 72
+# jobs; 20 or more tells -d's length from a loop of -1 taken as a count.
 cat > "$tmp/forever.json" <<'JSON'
 { "tasks": {
-    "t0": { "loop": -1, "cpus": [0], "run": 2000, "resume": "t1", "suspend": "t0" },
-    "t1": { "loop": -1, "cpus": [1], "suspend": "t1", "run": 2000, "resume": "t0" } } }
+    "t0": { "loop": -1, "cpus": [0], "run": 1000, "sleep": 10000, "resume": "t1", "suspend": "t0" },
+    "t1": { "loop": -1, "cpus": [1], "suspend": "t1", "run": 1000, "sleep": 10000, "resume": "t0" } } }
 JSON
 "$dlgen" --check "$tmp/forever.json" > "$tmp/fe.out" 2>&1; rc=$?
 check "loop -1 without duration: --check refuses it (rc $rc) and says -d" \
 	eval 'test $rc = 2 && grep -q "tasks.t0.loop: .*(or give -d MS)" "$tmp/fe.out"'
-timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -d 300 -g 200 -o "$tmp/fe" "$tmp/forever.json" > "$tmp/fe.out" 2>&1; rc=$?
-check "... and -d 300 runs it: a ping-pong of 300 ms, clean (rc $rc)" \
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -d 800 -g 200 -o "$tmp/fe" "$tmp/forever.json" > "$tmp/fe.out" 2>&1; rc=$?
+check "... and -d 800 runs it: a ping-pong of 800 ms, >= 20 jobs ($(($(wc -l < "$tmp/fe/jobs.csv") - 1))), clean (rc $rc)" \
 	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/fe.out" &&
 		test "$(col "$tmp/fe/jobs.csv" task | sort -u | tr "\n" " ")" = "t0 t1 " &&
 		test "$(($(wc -l < "$tmp/fe/jobs.csv") - 1))" -ge 20'
@@ -183,15 +193,18 @@ check "sync wakes the thread already waiting, not itself: 3 rounds, none cut (rc
 	eval 'test $rc = 0 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/sy.out" &&
 		test "$(col "$tmp/sy/jobs.csv" task,cut | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 3 a,0; 3 b,0;"'
 # locks.csv: a nice-19 thread holds "m" for 20 ms of work; a nice -20
-# thread wants it after 2 ms. With pi_enabled the holder's effective
+# thread wants it meanwhile. With pi_enabled the holder's effective
 # priority is raised at its unlock (boosted 1) and its hold was contended
-# for about 18 ms; without, never boosted. (Root only: nice -20.)
+# for about 20 ms; without, never boosted. (Root only: nice -20.) The
+# barrier orders the start: "high" asks for "m" only once "low" holds it.
+# (With a 2 ms delay instead, a nice-19 thread on a busy CPU did not get
+# to its lock within 2 ms, "high" took "m" first and nobody contended.)
 for pi in true false; do
 	cat > "$tmp/pi-$pi.json" <<JSON
 { "global": { "pi_enabled": $pi },
   "tasks": {
-    "low": { "loop": 1, "priority": 19, "cpus": [0], "lock": "m", "run": 20000, "unlock": "m" },
-    "high": { "loop": 1, "priority": -20, "cpus": [1], "delay": 2000, "lock": "m", "run": 100, "unlock": "m" } } }
+    "low": { "loop": 1, "priority": 19, "cpus": [0], "lock": "m", "barrier": "held", "run": 20000, "unlock": "m" },
+    "high": { "loop": 1, "priority": -20, "cpus": [1], "barrier": "held", "lock": "m", "run": 100, "unlock": "m" } } }
 JSON
 	timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/pi-$pi" "$tmp/pi-$pi.json" > "$tmp/pi-$pi.out" 2>&1
 done
@@ -216,8 +229,11 @@ check "fork: 3 threads of w, 2 jobs each, 3 of f, clean (rc $rc)" \
 		test "$(col "$tmp/fk/jobs.csv" task,instance | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 3 f,0; 2 w,0; 2 w,1; 2 w,2;"'
 check "fork: each w thread starts at its fork, about 20 ms after the previous" \
 	eval 'col "$tmp/fk/jobs.csv" task,job,release_ns | awk -F, '"'"'$1 == "w" && $2 == 0 { r[n++] = $3 } END { exit !(n == 3 && r[1] - r[0] >= 15000000 && r[2] - r[1] >= 15000000) }'"'"
-# The run ends (-d 30) before the third fork: that thread is not reported.
-timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -d 30 -g 50 -o "$tmp/fk2" "$tmp/fork.json" > "$tmp/fk2.out" 2>&1; rc=$?
+# The run ends (-d 300) between the second fork (at about 200 ms) and the
+# third (400 ms): that thread is not reported. (With forks 20 ms apart and
+# -d 30, a busy host delayed f's second pass past 30 ms: one w row.)
+sed 's/"sleep": 20000/"sleep": 200000/' "$tmp/fork.json" > "$tmp/fork2.json"
+timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -d 300 -g 50 -o "$tmp/fk2" "$tmp/fork2.json" > "$tmp/fk2.out" 2>&1; rc=$?
 check "fork: a fork the run did not reach leaves no row in tasks.csv (rc $rc, $(($(wc -l < "$tmp/fk2/tasks.csv") - 1)) rows)" \
 	eval 'test $rc = 0 && test "$(col "$tmp/fk2/tasks.csv" task | grep -c "^w$")" = 2'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
