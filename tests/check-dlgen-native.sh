@@ -70,11 +70,12 @@ check "... jobs as rt-app counts them: p 3 x (2 + 2) = 12, q 5, none for the dis
 check "... summary.json says the run was bounded by the loops" grep -q '"loops_bound": *true' "$tmp/lo/summary.json"
 # rt-app's synchronisation (issue 14), natively with SCHED_OTHER threads on
 # two CPUs of capacity 1024 ($tmp/sys2). A barrier: b's passes wait for
-# a's 20 ms sleep, so every job of b lasts at least 15 ms (0.5 ms alone).
+# a's 50 ms sleep, so every job of b lasts at least 15 ms (0.5 ms alone;
+# a b held off its CPU for 35 ms after a release would still pass).
 mkdir -p "$tmp/sys2/cpu0" "$tmp/sys2/cpu1"
 cat > "$tmp/barrier.json" <<'JSON'
 { "tasks": {
-    "a": { "loop": 5, "run": 1000, "sleep": 20000, "barrier": "B", "run1": 500 },
+    "a": { "loop": 5, "run": 1000, "sleep": 50000, "barrier": "B", "run1": 500 },
     "b": { "loop": 5, "run": 500, "barrier": "B", "run1": 500 } } }
 JSON
 timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/bar" "$tmp/barrier.json" > "$tmp/bar.out" 2>&1; rc=$?
@@ -131,13 +132,15 @@ timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/pc" "$tmp/
 check "per-phase cpus: phase 0 ran on CPU 1 and phase 1 on CPU 0, 3 jobs each (rc $rc)" \
 	eval 'test $rc = 0 && test "$(col "$tmp/pc/jobs.csv" phase,cpu_start,cpu_end | sort | uniq -c | tr -s " " | tr "\n" ";")" = " 3 0,1,1; 3 1,0,0;"'
 # wait/signal: a consumer waits on "q" with mutex "m" held, a producer
-# signals it every 10 ms, 4 times; the consumer's 5th wait has nobody
+# signals it every 30 ms, 4 times; the consumer's 5th wait has nobody
 # left to signal it: it gives up (a cut job) instead of holding the run
-# to the 3600 s cap.
+# to the 3600 s cap. A signal nobody waits for is lost (pthread_cond_signal,
+# in rt-app too): the consumer has 30 ms, not 10, to get from one wake-up
+# through its 1 ms run back to its wait (failed once, host loaded).
 cat > "$tmp/condvar.json" <<'JSON'
 { "tasks": {
     "consumer": { "loop": 5, "lock": "m", "wait": { "ref": "q", "mutex": "m" }, "unlock": "m", "run": 1000 },
-    "producer": { "loop": 4, "sleep": 10000, "lock": "m", "signal": "q", "unlock": "m" } } }
+    "producer": { "loop": 4, "sleep": 30000, "lock": "m", "signal": "q", "unlock": "m" } } }
 JSON
 t0=$(date +%s)
 timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/cv" "$tmp/condvar.json" > "$tmp/cv.out" 2>&1; rc=$?
