@@ -177,7 +177,12 @@ if [ -n "$PATCHES" ]; then
 	patchsum=$(hash_files "${pfiles[@]}")
 fi
 qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
-envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing ${accel[*]} ${QEMU_APPEND:-} $mem $qver"
+# the whole QEMU command line but for where its files are (their bytes are
+# keyed above), and the tools that pack the inputs into the initrd
+qcmd=$(printf '%s\n' "${qemu[@]:1}" |
+	sed "s|^$image\$|IMAGE|; s|^$work/initrd\$|INITRD|; s|^$work/topo.dtb\$|DTB|" | tr '\n' ' ')
+initrd_tools="gen_init_cpio sha256 $( [ -e "$DLCAP_CACHE/tools/gen_init_cpio" ] && hash_files "$DLCAP_CACHE/tools/gen_init_cpio" || echo none), $(gzip --version | head -1)"
+envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing $qcmd $initrd_tools $qver"
 # plan_line NAME: the point's line of the staged plan (names compared
 # exactly: a regex would let "u2.5-s1" match "u205-s1")
 plan_line() { awk -v n="$1" '$1 == n { print; exit }' "$work/in/plan"; }
@@ -230,6 +235,7 @@ manifest() {
 		echo "qemu: $qver"
 		echo "timing: $timing (${accel[*]})"
 		echo "command: ${qemu[*]}"
+		echo "initrd tools: $initrd_tools"
 		echo "dlgen: $dlgen_ver"
 		echo "initramfs sha256: $initsum"
 		echo "staged inputs sha256: $insum"

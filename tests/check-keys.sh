@@ -36,6 +36,18 @@ check "keys: a plan that grows changes the old points' keys (the plan is staged)
 base=$(keys)
 { cat "${DLCAP_CACHE:-$HOME/.cache/dlcap}/initramfs.cpio.gz"; echo; } > "$tmp/initramfs"
 check "keys: another initramfs changes every key" differs "$(INITRAMFS=$tmp/initramfs keys)"
+# the tools that pack the inputs into the initrd: another gzip, another
+# gen_init_cpio (a cache of links to the real one but for that tool)
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "gzip 0.0-other"; exit 0; }\nexec /bin/gzip "$@"\n' > "$tmp/bin/gzip"
+chmod +x "$tmp/bin/gzip"
+check "keys: another gzip changes every key" differs "$(PATH=$tmp/bin:$PATH keys)"
+cache=${DLCAP_CACHE:-$HOME/.cache/dlcap}
+mkdir -p "$tmp/cache/tools"
+for f in "$cache"/*; do [ "${f##*/}" = tools ] || ln -s "$f" "$tmp/cache/"; done
+for f in "$cache"/tools/*; do ln -s "$f" "$tmp/cache/tools/"; done
+rm "$tmp/cache/tools/gen_init_cpio"; { cat "$cache/tools/gen_init_cpio"; echo; } > "$tmp/cache/tools/gen_init_cpio"
+check "keys: another gen_init_cpio changes every key" differs "$(DLCAP_CACHE=$tmp/cache keys)"
 # what a run would do with finished points
 mkdir -p "$tmp/out/a" "$tmp/out/b" "$tmp/out/c"
 cut -d' ' -f2 <<< "$(grep '^a ' <<< "$base")" > "$tmp/out/a/.point-key"
