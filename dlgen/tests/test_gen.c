@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "gen.h"
-#include "tap.h"
+#include "check.h"
 
 static void test_stream(void)
 {
@@ -198,5 +198,5 @@ int main(void)
 	test_discard();
 	test_randfixedsum();
 	test_periods();
-	TAP_EXIT();
+	CHECK_EXIT();
 }

@@ -11,7 +11,7 @@
 
 #include "joblog.h"
 #include "work.h"
-#include "tap.h"
+#include "check.h"
 
 static void test_cpu_trace(void)
 {
@@ -199,5 +199,5 @@ int main(void)
 	test_sizing();
 	test_capacity();
 	test_csv();
-	TAP_EXIT();
+	CHECK_EXIT();
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "parse.h"
-#include "tap.h"
+#include "check.h"
 
 static struct taskset ts;
 static char errbuf[8192];
@@ -787,5 +787,5 @@ int main(void)
 	test_mem_io();
 	test_forever_with_d();
 	test_fork();
-	TAP_EXIT();
+	CHECK_EXIT();
 }

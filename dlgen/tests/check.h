@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tap.h - the smallest test harness: every CHECK prints one line starting
+ * check.h - the smallest test harness: every CHECK prints one line starting
  * with "PASS:" or "FAIL:", which tests/run.sh counts.
  */
-#ifndef DLGEN_TAP_H
-#define DLGEN_TAP_H
+#ifndef DLGEN_CHECK_H
+#define DLGEN_CHECK_H
 
 #include <stdio.h>
 
-static int tap_failed;
+static int check_failed;
 
 #define CHECK(cond, ...) do {						\
 	int ok_ = !!(cond);						\
@@ -16,11 +16,11 @@ static int tap_failed;
 	printf(__VA_ARGS__);						\
 	if (!ok_) {							\
 		printf("  [%s:%d: %s]", __FILE__, __LINE__, #cond);	\
-		tap_failed = 1;						\
+		check_failed = 1;						\
 	}								\
 	printf("\n");							\
 } while (0)
 
-#define TAP_EXIT() return tap_failed
+#define CHECK_EXIT() return check_failed
 
 #endif
