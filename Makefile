@@ -54,6 +54,7 @@ help:
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
+	@echo "make bench-slurm     results/slurm/throughput.csv (points per hour: local runner vs 1/2/4 Slurm array tasks)"
 	@echo "make deps       install the Debian packages (as root)"
 	@echo "make clean      remove dlgen builds and raw results (the cache stays)"
 	@echo "cache: $(CACHE)"
@@ -304,6 +305,12 @@ bench-dlgen: deps
 	@scripts/bench-dlgen.sh $(BENCH_DLGEN_RAW) results/bench-dlgen/summary.csv
 	@scripts/results-manifest.sh bench-dlgen
 
+# Points per hour of one sweep, local runner against a one-node Slurm with
+# 1, 2 and 4 array tasks at once (~15 min; run it on an otherwise idle host).
+bench-slurm: deps
+	@$(MAKE) --no-print-directory $(KBUILD)/patched/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS) $(QEMU)
+	@scripts/bench-slurm.sh results/slurm/throughput.csv
+
 clean:
 	$(MAKE) -C dlgen clean
 	rm -rf results/raw
@@ -314,5 +321,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -5,6 +5,8 @@
 # under DIR; nothing system-wide is touched.
 # Usage: scripts/slurm-local.sh start DIR   prints "export SLURM_CONF=..."
 #        scripts/slurm-local.sh stop DIR    stops the daemons, removes DIR
+# Environment: SLURM_LOCAL_CPUS=N declares N CPUs (default nproc; more
+#   lets more array tasks run at once than the host has cores)
 # Exit status: 0; 1 when a daemon does not start (its log is printed).
 set -u
 cmd=${1:-} S=${2:-}
@@ -51,7 +53,7 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 MpiDefault=none
 ReturnToService=2
-NodeName=$host CPUs=$(nproc) RealMemory=$(( $(awk '/MemTotal/ { print $2 }' /proc/meminfo) / 1024 - 1024 )) State=UNKNOWN
+NodeName=$host CPUs=${SLURM_LOCAL_CPUS:-$(nproc)} RealMemory=$(( $(awk '/MemTotal/ { print $2 }' /proc/meminfo) / 1024 - 1024 )) State=UNKNOWN
 PartitionName=dlcap Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 slurmctld -f "$SLURM_CONF" && slurmd -f "$SLURM_CONF" ||
