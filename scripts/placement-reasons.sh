@@ -27,8 +27,10 @@ dir=${1:?usage: placement-reasons.sh POINTDIR}
 
 # Trace lines: "COMM-PID [CPU] FLAGS SECONDS.MICROS: EVENT: key=value ...".
 # Times are CLOCK_MONOTONIC (the guest sets trace_clock mono), as dlgen's.
-rm -f "$dir/reason-counts.csv.tmp"; : > "$dir/reason-counts.csv.tmp"
-csv_awk -v out="$dir/reason-counts.csv.tmp" '
+# Intermediate files in a folder of their own; the two outputs appear whole
+# (renamed into place), and a failure leaves nothing in POINTDIR.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"; rm -f "$dir/reasons.csv.new" "$dir/reason-counts.csv.new"' EXIT
+csv_awk -v out="$tmp/counts" '
 FILENAME ~ /tasks\.csv$/ {
 	if (FNR == 1) { header(); next }
 	name[$col("tid")] = $col("task") SUBSEP $col("instance")
@@ -80,8 +82,9 @@ FNR == 1 {
 END {
 	for (k in count) { split(k, p, SUBSEP); printf "%s,%s,%d\n", p[1], p[2], count[k] > out }
 	printf "admission,refused,%d\ntrace,lost,%d\n", refused, lost > (out ".tail")
-}' "$dir/tasks.csv" "$dir/placements.trace" "$dir/jobs.csv" > "$dir/reasons.csv.tmp"
-{ echo "path,reason,count"; sort "$dir/reason-counts.csv.tmp"; cat "$dir/reason-counts.csv.tmp.tail"; } > "$dir/reason-counts.csv.new"
-rm -f "$dir/reason-counts.csv.tmp" "$dir/reason-counts.csv.tmp.tail"
-mv "$dir/reasons.csv.tmp" "$dir/reasons.csv"
+}' "$dir/tasks.csv" "$dir/placements.trace" "$dir/jobs.csv" > "$tmp/reasons"
+: >> "$tmp/counts"
+{ echo "path,reason,count"; sort "$tmp/counts"; cat "$tmp/counts.tail"; } > "$tmp/counts.csv"
+cp "$tmp/reasons" "$dir/reasons.csv.new"; cp "$tmp/counts.csv" "$dir/reason-counts.csv.new"
+mv "$dir/reasons.csv.new" "$dir/reasons.csv"
 mv "$dir/reason-counts.csv.new" "$dir/reason-counts.csv"

@@ -45,6 +45,15 @@ admission,refused,1
 trace,lost,0
 CSV
 check "reason-counts.csv: events per path and reason, refusals, lost events" cmp -s "$tmp/want" "$p/reason-counts.csv"
+# a jobs.csv without a column the join needs: an error naming it, the
+# earlier outputs untouched, no half-written file left in the point
+cp "$p/jobs.csv" "$tmp/jobs.csv"; cp "$p/reasons.csv" "$tmp/reasons.csv"
+sed -i '1s/release_ns/released/' "$p/jobs.csv"
+"$top/scripts/placement-reasons.sh" "$p" > "$tmp/out" 2>&1; rc=$?
+check "a jobs.csv without release_ns: non-zero exit naming it, reasons.csv untouched, no temporary file left ($(head -1 "$tmp/out"))" \
+	sh -c "test $rc != 0 && grep -q 'no column release_ns' '$tmp/out' && cmp -s '$tmp/reasons.csv' '$p/reasons.csv' &&
+		test -z \"\$(ls '$p' | grep -v '^\(jobs\|tasks\|reasons\|reason-counts\)\.csv\$\|^placements.trace\$')\""
+cp "$tmp/jobs.csv" "$p/jobs.csv"
 rm "$p/placements.trace"
 "$top/scripts/placement-reasons.sh" "$p" > "$tmp/out" 2>&1; rc=$?
 check "without placements.trace: exit 1 and one line saying so ($(head -1 "$tmp/out"))" \
