@@ -28,23 +28,8 @@ if [ "$(cat "$out/.dlcap-conf" 2>/dev/null)" != "$conf" ]; then
 		{ tail -20 "$out/.configure.log" >&2; die "configure failed"; }
 	echo "$conf" > "$out/.dlcap-conf"
 fi
-mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$pdir/series")
-n=${#patches[@]} k=0 bad=0
-for p in "${patches[@]}"; do
-	k=$((k + 1))
-	if perl "$pristine/scripts/checkpatch.pl" --no-tree -q "$pdir/$p" > "$out/.checkpatch.log" 2>&1; then
-		say "[$k/$n] checkpatch: clean ($p)"
-	else
-		cat "$out/.checkpatch.log" >&2
-		say "[$k/$n] checkpatch: problems in $p"; bad=1
-	fi
-	patch -d "$src" -p1 --quiet --forward < "$pdir/$p" || die "[$k/$n] $p does not apply"
-	start=$(date +%s)
-	if ninja -C "$out" -j"$(nproc)" qemu-system-aarch64 > "$out/.build.log" 2>&1; then
-		say "[$k/$n] builds in $(( $(date +%s) - start )) s: $p"
-	else
-		grep -E 'error' "$out/.build.log" | head -20 >&2
-		say "[$k/$n] does NOT build: $p"; bad=1
-	fi
-done
-exit $bad
+mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$pdir/series" | sed "s|^|$pdir/|")
+prefix_src=$src
+checkpatch_one() { perl "$pristine/scripts/checkpatch.pl" --no-tree -q "$1"; }
+build_one() { ninja -C "$out" -j"$(nproc)" qemu-system-aarch64; }
+prefix_check "$out" checkpatch "${patches[@]}"

@@ -40,27 +40,14 @@ for s in $series; do
 		patches+=("$p") ignores+=("$ign")
 	done < <(series_patches "$s")
 done
-n=${#patches[@]} k=0 bad=0
-for i in "${!patches[@]}"; do
-	path=${patches[$i]} p=$(basename "${patches[$i]}")
-	k=$((k + 1))
-	if perl "$pristine/scripts/checkpatch.pl" --strict --no-tree -q --ignore "${ignores[$i]}" "$path" > "$out/.checkpatch.log" 2>&1; then
-		say "[$k/$n] checkpatch --strict: clean ($p)"
-	else
-		cat "$out/.checkpatch.log" >&2
-		say "[$k/$n] checkpatch --strict: problems in $p"; bad=1
-	fi
-	patch -d "$src" -p1 --quiet --forward < "$path" || die "[$k/$n] $p does not apply"
-	start=$(date +%s)
-	if make -C "$src" O="$out" -j"$(nproc)" Image > "$out/.build.log" 2>&1; then
-		say "[$k/$n] builds in $(( $(date +%s) - start )) s: $p"
-	else
-		grep -E 'error|warning' "$out/.build.log" | head -20 >&2
-		say "[$k/$n] BUILD FAILED: $p"; bad=1
-	fi
-	if grep -q 'warning:' "$out/.build.log"; then
-		grep 'warning:' "$out/.build.log" | head -10 >&2
-		say "[$k/$n] compiler warnings in $p"; bad=1
-	fi
-done
-[ $bad = 0 ] && say "all $n prefixes of $series build and pass checkpatch" || exit 1
+prefix_src=$src
+checkpatch_one() {
+	perl "$pristine/scripts/checkpatch.pl" --strict --no-tree -q --ignore "${ignores[$2]}" "$1"
+}
+build_one() { make -C "$src" O="$out" -j"$(nproc)" Image; }
+# the kernel's build must also be free of compiler warnings
+build_warnings() {
+	! grep -q 'warning:' "$1" || { grep 'warning:' "$1" | head -10 >&2; return 1; }
+}
+prefix_check "$out" "checkpatch --strict" "${patches[@]}" || exit 1
+say "all ${#patches[@]} prefixes of $series build and pass checkpatch"

@@ -190,6 +190,9 @@ run tests/check-console.sh || grep -q '^FAIL' "$log" || fail "tests/check-consol
 echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"
 run tests/check-reasons.sh || grep -q '^FAIL' "$log" || fail "tests/check-reasons.sh exited non-zero"
 
+echo "== every prefix of a series checked and built (lib.sh prefix_check, a canned series)"
+run tests/check-prefix.sh || grep -q '^FAIL' "$log" || fail "tests/check-prefix.sh exited non-zero"
+
 echo "== results manifests compared point by point (what make reproduce reports; no QEMU)"
 run tests/check-manifests.sh || grep -q '^FAIL' "$log" || fail "tests/check-manifests.sh exited non-zero"
 
