@@ -39,8 +39,9 @@
 #                 of the topology's capacities (to see it refuse)
 # One job per tool, each runnable on a saved run: scripts/plan-check.sh
 # (the plan), scripts/console-decode.pl (frames into points),
-# scripts/console-badness.pl (kernel errors), scripts/recheck.sh (a saved
-# OUTDIR against its console.log, without booting).
+# scripts/console-badness.pl (kernel errors), scripts/console-culprit.sh
+# (the point a bad end belongs to), scripts/recheck.sh (a saved OUTDIR
+# against its console.log, without booting).
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -386,25 +387,14 @@ while :; do
 	fi
 	# The point that was running when the boot ended badly, or when the
 	# first kernel error was printed, is failed (its data, if any, kept).
-	errline=$(head -1 "$work/badness" | cut -d: -f1)
-	if [ -n "$errline" ]; then
-		running=$(head -n "$errline" "$work/console.log" |
-			sed -n 's/^dlcap-init: start \([^:]*\):.*/\1/p' | tail -1)
-		[ -n "$running" ] && [ -d "$outdir/$running" ] && mv "$outdir/$running" "$outdir/.$running.tmp"
-	else
-		running=$(sed -n 's/^dlcap-init: start \([^:]*\):.*/\1/p' "$work/console.log" | tail -1)
-	fi
+	running= errline=0
+	read -r running errline < <("$DLCAP_TOP/scripts/console-culprit.sh" "$work/console.log" "$work/badness") || true
+	[ "$errline" != 0 ] && [ -n "$running" ] && [ -d "$outdir/$running" ] && mv "$outdir/$running" "$outdir/.$running.tmp"
 	if [ -n "$running" ] && [ ! -d "$outdir/$running" ]; then
 		mkdir -p "$outdir/.$running.tmp"
 		{
 			echo "point $running failed in boot $boot: ${reason:-the guest stopped while it ran (QEMU exit $rc)}"
-			if [ -n "$errline" ]; then
-				echo "--- console from 20 lines before the first kernel error ---"
-				tail -n +"$(( errline > 20 ? errline - 20 : 1 ))" "$work/console.log" | head -80
-			else
-				echo "--- last 60 console lines ---"
-				tail -60 "$work/console.log"
-			fi
+			"$DLCAP_TOP/scripts/console-culprit.sh" --excerpt "$work/console.log" "$errline"
 		} > "$outdir/.$running.tmp/FAILED"
 		echo fail > "$outdir/.$running.tmp/rc"
 		echo "${pkey[$running]}" > "$outdir/.$running.tmp/.point-key"

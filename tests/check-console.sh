@@ -109,6 +109,22 @@ exec 3>&-
 wait $dpid
 check "decode: ... and b after the rest" test -d "$tmp/o7/b"
 
+# culprit: the point a bad end belongs to
+"$s/console-badness.pl" "$tmp/good.log" > "$tmp/b-good.out" || true
+check "culprit: no kernel error, the last point that started ('b 0')" \
+	test "$("$s/console-culprit.sh" "$tmp/good.log" "$tmp/b-good.out")" = "b 0"
+awk '{ print } /^dlcap-init: start a/ { print "[    3.000000] Unable to handle kernel NULL pointer dereference at virtual address 0" }' \
+	"$tmp/good.log" > "$tmp/oops-a.log"
+"$s/console-badness.pl" "$tmp/oops-a.log" > "$tmp/b-oops.out" || true
+errl=$(grep -n 'Unable to handle' "$tmp/oops-a.log" | cut -d: -f1)
+check "culprit: a kernel error while a ran is a's, with its line ('a $errl'), though b started later" \
+	test "$("$s/console-culprit.sh" "$tmp/oops-a.log" "$tmp/b-oops.out")" = "a $errl"
+check "culprit: a console where no point started names none" \
+	test -z "$(head -2 "$tmp/good.log" | "$s/console-culprit.sh" /dev/stdin /dev/null)"
+"$s/console-culprit.sh" --excerpt "$tmp/oops-a.log" "$errl" > "$tmp/ex.out"
+check "culprit --excerpt: the error's line and what came before it" \
+	sh -c "grep -q 'lines before the first kernel error' '$tmp/ex.out' && grep -q 'Unable to handle' '$tmp/ex.out' && grep -q 'Booting Linux' '$tmp/ex.out'"
+
 # recheck: a saved run folder against its console
 mkdir -p "$tmp/run"; cp -r "$tmp/o1/a" "$tmp/o1/b" "$tmp/run/"; cp "$tmp/good.log" "$tmp/run/console.log"
 touch "$tmp/run/a/.point-key" "$tmp/run/b/.point-key"
