@@ -10,6 +10,7 @@
 # the guest (point bench-log) and natively on this host.
 # Usage: scripts/bench-dlgen.sh RUNDIR OUT.csv
 set -eu
+. "$(dirname "$0")/lib.sh"
 run=${1:?usage: bench-dlgen.sh RUNDIR OUT.csv} out=${2:?usage: bench-dlgen.sh RUNDIR OUT.csv}
 mkdir -p "$(dirname "$out")"
 {
@@ -18,10 +19,15 @@ for mode in emulated loops cost; do
 	d=$run/$mode
 	[ -r "$d/jobs.csv" ] || { echo "bench-dlgen: no $d/jobs.csv" >&2; exit 1; }
 	caps=$(jq -r '.cpu_capacity | join(" ")' "$d/summary.json")
-	for t in $(tail -n +2 "$d/jobs.csv" | cut -d, -f1 | sort -u); do
-		run_ns=$(awk -F, -v t="$t" '$1 == t { print $5; exit }' "$d/tasks.csv")
-		awk -F, -v t="$t" -v r="$run_ns" -v caps="$caps" 'BEGIN { split(caps, c, " ") }
-			$1 == t && !$16 { print ($13 - r) / 1000, ($14 - $13 * 1024 / c[$9 + 1]) / 1000, $9 }' "$d/jobs.csv" |
+	for t in $(csv_awk 'FNR == 1 { header(); next } { print $col("task") }' "$d/jobs.csv" | sort -u); do
+		run_ns=$(csv_awk -v t="$t" 'FNR == 1 { header(); next } $col("task") == t { print $col("run_ns"); exit }' "$d/tasks.csv")
+		# per job not cut: excess work, cost (response - thread CPU time), CPU
+		csv_awk -v t="$t" -v r="$run_ns" -v caps="$caps" 'BEGIN { split(caps, c, " ") }
+			FNR == 1 { header(); next }
+			$col("task") == t && !$col("cut") {
+				w = $col("work_ns"); cpu = $col("cpu_start")
+				print (w - r) / 1000, ($col("response_ns") - w * 1024 / c[cpu + 1]) / 1000, cpu
+			}' "$d/jobs.csv" |
 		sort -g | awk -v mode="$mode" -v t="$t" -v r="$run_ns" -v caps="$caps" '
 		{ ex[NR] = $1; cost[NR] = $2; cpu = $3
 		  tol = r * 0.005 / 1000; if (tol < 10) tol = 10

@@ -6,8 +6,11 @@
 # reported, not asserted. Usage: scripts/expect-hotplug.sh ACCOUNTING_CSV
 set -eu
 f=${1:?usage: expect-hotplug.sh ACCOUNTING_CSV}
-awk -F, '$1 == "stock" { seen = 1
-	if ($2 != 11 || $5 != 0 || $6 != 11) { printf "FAIL stock: admitted %s before, %s after, total_bw %s\n", $2, $6, $5; bad = 1 } }
+. "$(dirname "$0")/lib.sh"
+csv_awk 'FNR == 1 { header(); next }
+	$col("kernel") == "stock" { seen = 1
+		b = $col("admitted_before"); a = $col("admitted_after"); bw = $col("total_bw_after")
+		if (b != 11 || bw != 0 || a != 11) { printf "FAIL stock: admitted %s before, %s after, total_bw %s\n", b, a, bw; bad = 1 } }
 	END { if (!seen) { print "FAIL: no stock row"; bad = 1 }
 	      if (!bad) print "expected outcome holds: stock admits 11 before and after the hotplug cycle, total_bw back to 0"
 	      exit bad }' "$f"
