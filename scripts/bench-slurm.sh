@@ -4,12 +4,14 @@
 # one-node Slurm (scripts/slurm-local.sh, declared with 4 CPUs) with 1, 2
 # and 4 array tasks at once; each from an empty results folder, the same
 # kernels, initramfs and QEMU. Run it on a machine doing nothing else.
-# Usage: scripts/bench-slurm.sh [OUT.csv]   (default results/slurm/throughput.csv)
+# Usage: scripts/bench-slurm.sh [OUT.csv [SWEEP_FILE]]
+#   (default results/slurm/throughput.csv and tests/sweeps/bench-slurm.sweep)
 # Also checks that every run's points.csv is the local run's, byte for byte.
 set -u
 . "$(dirname "$0")/lib.sh"
 out=${1:-$DLCAP_TOP/results/slurm/throughput.csv}
-sweep=$DLCAP_TOP/tests/sweeps/bench-slurm.sweep
+sweep=${2:-$DLCAP_TOP/tests/sweeps/bench-slurm.sweep}
+name=$(basename "$sweep" .sweep)
 tmp=$(mktemp -d /tmp/dlcap-bench-slurm.XXXXXX)
 S=$tmp/slurm
 trap '[ -e "$S/slurm.conf" ] && "$DLCAP_TOP/scripts/slurm-local.sh" stop "$S"; rm -rf "$tmp"' EXIT
@@ -18,9 +20,9 @@ rows=()
 # record RUNNER CONCURRENCY SECONDS RESULTS
 record() {
 	local same=no
-	cmp -s "$4/sweeps/bench-slurm/points.csv" "$tmp/local1/sweeps/bench-slurm/points.csv" && same=yes
+	cmp -s "$4/sweeps/$name/points.csv" "$tmp/local1/sweeps/$name/points.csv" && same=yes
 	local pts
-	pts=$(($(wc -l < "$4/sweeps/bench-slurm/points.csv") - 1))
+	pts=$(($(wc -l < "$4/sweeps/$name/points.csv") - 1))
 	rows+=("$1,$2,$pts,$3,$(awk -v p="$pts" -v s="$3" 'BEGIN { printf "%.0f", p * 3600 / s }'),$same")
 	say "$1 x$2: $pts points in $3 s (points.csv as local x1: $same)"
 }
@@ -36,7 +38,7 @@ for a in 1 2 4; do
 	t0=$(date +%s)
 	DLCAP_RESULTS=$tmp/slurm$a SLURM_ARRAY_LIMIT=$a RUNNER=slurm "$DLCAP_TOP/scripts/sweep.sh" "$sweep" > "$tmp/slurm$a.log" 2>&1 ||
 		die "the Slurm submission (SLURM_ARRAY_LIMIT=$a) failed: $tmp/slurm$a.log"
-	while [ -n "$(squeue -h -n dlcap-bench-slurm,dlcap-bench-slurm-tables 2> /dev/null)" ]; do sleep 1; done
+	while [ -n "$(squeue -h -n "dlcap-$name,dlcap-$name-tables" 2> /dev/null)" ]; do sleep 1; done
 	record slurm "$a" $(($(date +%s) - t0)) "$tmp/slurm$a"
 	"$DLCAP_TOP/scripts/slurm-local.sh" stop "$S"
 done

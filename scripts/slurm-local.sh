@@ -53,12 +53,14 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 MpiDefault=none
 ReturnToService=2
+# the node as declared here, not as probed (SLURM_LOCAL_CPUS may declare more)
+SlurmdParameters=config_overrides
 NodeName=$host CPUs=${SLURM_LOCAL_CPUS:-$(nproc)} RealMemory=$(( $(awk '/MemTotal/ { print $2 }' /proc/meminfo) / 1024 - 1024 )) State=UNKNOWN
 PartitionName=dlcap Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 slurmctld -f "$SLURM_CONF" && slurmd -f "$SLURM_CONF" ||
-	{ echo "slurm-local: slurmctld/slurmd did not start" >&2; tail -5 "$S"/*.log >&2; exit 1; }
+	{ echo "slurm-local: slurmctld/slurmd did not start" >&2; tail -n 5 "$S"/*.log >&2; exit 1; }
 for i in $(seq 60); do [ "$(sinfo -h -o %T 2>/dev/null)" = idle ] && break; sleep 1; done
 [ "$(sinfo -h -o %T 2>/dev/null)" = idle ] ||
-	{ echo "slurm-local: the node did not become idle in 60 s" >&2; tail -5 "$S"/*.log >&2; exit 1; }
+	{ echo "slurm-local: the node did not become idle in 60 s" >&2; tail -n 5 "$S"/*.log >&2; exit 1; }
 echo "export SLURM_CONF=$SLURM_CONF"
