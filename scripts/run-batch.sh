@@ -56,9 +56,6 @@ quantum) qemu_bin=${QEMU_BIN:-$(qemu_dlcap_bin)} ;;
 virtual|realtime) qemu_bin=${QEMU_BIN:-qemu-system-aarch64} ;;
 *) echo "run-batch: QEMU_TIMING='$timing' (want quantum|virtual|realtime)" >&2; exit 2 ;;
 esac
-command -v "$qemu_bin" > /dev/null ||
-	{ echo "run-batch: no QEMU '$qemu_bin' (make qemu builds dlcap's; QEMU_BIN picks another)" >&2; exit 2; }
-export QEMU_BIN=$qemu_bin	# scripts/mkdtb.sh dumps the DTB with the same QEMU
 mem=${QEMU_MEM:-1G}
 initramfs=${INITRAMFS:-$DLCAP_CACHE/initramfs.cpio.gz}
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
@@ -82,6 +79,11 @@ while IFS=$'\t' read -r name tsfile line; do
 	names+=("$name") tsfiles+=("$tsfile") guestplan+=("$line")
 done <<< "$checked"
 
+# What is missing from the cache comes after the inputs: a bad plan is
+# reported as such whatever has been built.
+command -v "$qemu_bin" > /dev/null ||
+	{ echo "run-batch: no QEMU '$qemu_bin' (make qemu builds dlcap's; QEMU_BIN picks another)" >&2; exit 2; }
+export QEMU_BIN=$qemu_bin	# scripts/mkdtb.sh dumps the DTB with the same QEMU
 [ -r "$DLCAP_TOP/kernels/variants/$kernel" ] ||
 	{ echo "run-batch: no kernel variant '$kernel' (kernels/variants/)" >&2; exit 2; }
 image=$(ls "$DLCAP_CACHE"/build/"$(tarball_version)"/"$kernel"/arch/arm64/boot/Image 2>/dev/null) ||

@@ -205,6 +205,10 @@ scripts/run-batch.sh stock hikey960 "$tmp/bad.plan" "$tmp/badrun" > "$tmp/bad.ou
 expect "run-batch exits 2 on a task set that does not parse (got $rc)" test $rc = 2
 expect "... and printed the located error" grep -q 'seed-missing-comma.json:20:' "$tmp/bad.out"
 expect "... and booted nothing (no console log)" test ! -e "$tmp/badrun/console.log"
+mkdir -p "$tmp/empty-cache"
+DLCAP_CACHE=$tmp/empty-cache scripts/run-batch.sh stock hikey960 "$tmp/bad.plan" "$tmp/badrun2" > "$tmp/bad2.out" 2>&1; rc=$?
+expect "... the same with nothing built (an empty cache): the task set's error, not a missing QEMU (got $rc)" \
+	sh -c "test $rc = 2 && grep -q 'seed-missing-comma.json:20:' '$tmp/bad2.out'"
 
 printf 'k cover-letter.json dl_admission=bogus\n' > "$tmp/knob.plan"
 scripts/run-batch.sh patched hikey960 "$tmp/knob.plan" "$tmp/knobrun" > "$tmp/knob.out" 2>&1; rc=$?
