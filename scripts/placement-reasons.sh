@@ -27,8 +27,9 @@ dir=${1:?usage: placement-reasons.sh POINTDIR}
 
 # Trace lines: "COMM-PID [CPU] FLAGS SECONDS.MICROS: EVENT: key=value ...".
 # Times are CLOCK_MONOTONIC (the guest sets trace_clock mono), as dlgen's.
-# Intermediate files in a folder of their own; the two outputs appear whole
-# (renamed into place), and a failure leaves nothing in POINTDIR.
+# Intermediate files in a folder of their own; the two outputs are written
+# beside their names and renamed into place whole, and a failure leaves
+# nothing in POINTDIR (the trap removes the half-written ones).
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"; rm -f "$dir/reasons.csv.new" "$dir/reason-counts.csv.new"' EXIT
 csv_awk -v out="$tmp/counts" '
 FILENAME ~ /tasks\.csv$/ {
@@ -82,9 +83,8 @@ FNR == 1 {
 END {
 	for (k in count) { split(k, p, SUBSEP); printf "%s,%s,%d\n", p[1], p[2], count[k] > out }
 	printf "admission,refused,%d\ntrace,lost,%d\n", refused, lost > (out ".tail")
-}' "$dir/tasks.csv" "$dir/placements.trace" "$dir/jobs.csv" > "$tmp/reasons"
+}' "$dir/tasks.csv" "$dir/placements.trace" "$dir/jobs.csv" > "$dir/reasons.csv.new"
 : >> "$tmp/counts"
-{ echo "path,reason,count"; sort "$tmp/counts"; cat "$tmp/counts.tail"; } > "$tmp/counts.csv"
-cp "$tmp/reasons" "$dir/reasons.csv.new"; cp "$tmp/counts.csv" "$dir/reason-counts.csv.new"
+{ echo "path,reason,count"; sort "$tmp/counts"; cat "$tmp/counts.tail"; } > "$dir/reason-counts.csv.new"
 mv "$dir/reasons.csv.new" "$dir/reasons.csv"
 mv "$dir/reason-counts.csv.new" "$dir/reason-counts.csv"

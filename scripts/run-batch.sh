@@ -140,8 +140,9 @@ qemu=("$qemu_bin" -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
 # kernel unpacks concatenated archives in order). Fixed mtimes, so the same
 # inputs give the same bytes: a different byte makes the guest unpack it in
 # a different number of instructions, and the whole boot shifts.
+gen_init_cpio=$DLCAP_CACHE/tools/gen_init_cpio
 make_initrd() {
-	local gen=$DLCAP_CACHE/tools/gen_init_cpio f
+	local gen=$gen_init_cpio f
 	[ -x "$gen" ] || die "no $gen (scripts/mkinitramfs.sh builds it)"
 	touch -d @0 "$work"/in/*
 	{
@@ -184,7 +185,7 @@ qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qe
 # keyed above), and the tools that pack the inputs into the initrd
 qcmd=$(printf '%s\n' "${qemu[@]:1}" |
 	sed "s|^$image\$|IMAGE|; s|^$work/initrd\$|INITRD|; s|^$work/topo.dtb\$|DTB|" | tr '\n' ' ')
-initrd_tools="gen_init_cpio sha256 $( [ -e "$DLCAP_CACHE/tools/gen_init_cpio" ] && hash_files "$DLCAP_CACHE/tools/gen_init_cpio" || echo none), $(gzip --version | head -1)"
+initrd_tools="gen_init_cpio sha256 $( [ -e "$gen_init_cpio" ] && hash_files "$gen_init_cpio" || echo none), $(gzip --version | head -1)"
 envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing $qcmd $initrd_tools $qver"
 # plan_line NAME: the point's line of the staged plan (names compared
 # exactly: a regex would let "u2.5-s1" match "u205-s1")
