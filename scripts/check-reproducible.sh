@@ -1,11 +1,13 @@
 #!/bin/bash
 # Two builds of everything that boots, in different folders and at
 # different times, give the same bytes: the stock kernel Image, dlgen's
-# static aarch64 binary and the initramfs are built again from scratch under
-# a fresh cache folder (another path, now) and compared with the cache's.
+# static aarch64 binary, the initramfs and dlcap's QEMU are built again from
+# scratch under a fresh cache folder (another path, now) and compared with
+# the cache's.
 # Usage: scripts/check-reproducible.sh [VARIANT]   (default stock; ~5 min of
-#   kernel build on 2 cores). The DTB is made by QEMU and dtc from the
-#   topology file each boot, and the runner's point keys hash it.
+#   kernel build and ~7 min of QEMU build on 2 cores; QEMU_REPRO=0 skips
+#   QEMU). The DTB is made by QEMU and dtc from the topology file each boot,
+#   and the runner's point keys hash it.
 # Exit status: 0 all identical; 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -13,6 +15,10 @@ variant=${1:-stock}
 ver=$(tarball_version)
 a_img=$DLCAP_CACHE/build/$ver/$variant/arch/arm64/boot/Image
 [ -r "$a_img" ] || "$DLCAP_TOP/scripts/kernel-build.sh" "$variant" > /dev/null
+if [ "${QEMU_REPRO:-1}" = 1 ]; then
+	a_qemu=$("$DLCAP_TOP/scripts/qemu-build.sh" | tail -1)	# up to date, or built now
+	[ -x "$a_qemu" ] || die "no dlcap QEMU in $DLCAP_CACHE"
+fi
 other=$(mktemp -d /tmp/dlcap-repro.XXXXXX)
 trap 'rm -rf "$other"' EXIT
 mkdir -p "$other/cache"
@@ -31,6 +37,19 @@ make -s -C "$other/dlgen-src" cross SYSROOT="$sysroot" > "$other/dlgen.log" 2>&1
 	{ cat "$other/dlgen.log" >&2; die "the second dlgen build failed"; }
 DLCAP_CACHE=$other/cache "$DLCAP_TOP/scripts/mkinitramfs.sh" "$other/dlgen-src/build/dlgen.aarch64" \
 	"$other/cache/initramfs.cpio.gz" > /dev/null 2>&1 || die "the second initramfs failed"
+if [ "${QEMU_REPRO:-1}" = 1 ]; then
+	# the pristine source is a download, not a build: copied (qemu-build.sh
+	# would fetch it again); the patched tree and the build are the other
+	# folder's own
+	vdir=$(basename "$(dirname "$(dirname "$a_qemu")")")	# build/VERSION/SERIES/qemu-system-aarch64
+	pristine=$DLCAP_CACHE/qemu/src/$vdir/qemu
+	[ -d "$pristine" ] || die "no pristine QEMU source at $pristine"
+	mkdir -p "$other/cache/qemu/src/$vdir"
+	cp -a --reflink=auto "$pristine" "$other/cache/qemu/src/$vdir/"
+	DLCAP_CACHE=$other/cache "$DLCAP_TOP/scripts/qemu-build.sh" > "$other/qemu.out" 2> "$other/qemu.log" ||
+		{ tail -20 "$other/qemu.log" >&2; die "the second QEMU build failed"; }
+	b_qemu=$(tail -1 "$other/qemu.out")
+fi
 say "second build done in $(( $(date +%s) - start )) s"
 bad=0
 cmpf() {	# WHAT A B
@@ -41,4 +60,5 @@ cmpf() {	# WHAT A B
 cmpf "kernel Image ($variant)" "$a_img" "$b_img"
 cmpf "dlgen.aarch64" "$DLCAP_TOP/dlgen/build/dlgen.aarch64" "$other/dlgen-src/build/dlgen.aarch64"
 cmpf "initramfs" "$DLCAP_CACHE/initramfs.cpio.gz" "$other/cache/initramfs.cpio.gz"
+[ "${QEMU_REPRO:-1}" = 1 ] && cmpf "dlcap's QEMU" "$a_qemu" "$b_qemu"
 exit $bad

@@ -45,13 +45,18 @@ done < "$pdir/series"
 
 top=$DLCAP_CACHE/qemu
 mkdir -p "$top"
+# Reproducible bytes wherever the cache is: the debug information names the
+# build folder (DW_AT_comp_dir), so two caches built two different binaries
+# (and every point key names the binary's SHA-256). Map the cache's folder
+# to a fixed name; the key names the option, not the path.
+pmap=--extra-cflags=-ffile-prefix-map=$top=/dlcap-cache/qemu
 exec 9> "$top/.build.lock"	# one build at a time (another make, CI)
 flock 9 || die "cannot lock $top"
 
 vdir=${ver//:/_}	# QEMU refuses colons in its paths
 bin=$(QEMU_SERIES=$series qemu_dlcap_bin)
 out=$(dirname "$bin")
-key="$ver ${conf[*]} $(hash_files "${patches[@]}" /dev/null)"
+key="$ver ${conf[*]} ${pmap/$top/CACHE} $(hash_files "${patches[@]}" /dev/null)"
 if [ -x "$bin" ] && [ "$(cat "$out/.dlcap-key" 2>/dev/null)" = "$key" ]; then
 	say "up to date ($ver, $series)"
 	echo "$bin"
@@ -114,11 +119,11 @@ if [ "$(cat "$src/.dlcap-patches" 2>/dev/null)" != "$phash" ]; then
 fi
 
 mkdir -p "$out"
-if [ "$(cat "$out/.dlcap-conf" 2>/dev/null)" != "${conf[*]}" ]; then
+if [ "$(cat "$out/.dlcap-conf" 2>/dev/null)" != "${conf[*]} $pmap" ]; then
 	say "configuring ($out; log in $out/.configure.log)"
-	(cd "$out" && "$src/configure" "${conf[@]}") > "$out/.configure.log" 2>&1 ||
+	(cd "$out" && "$src/configure" "${conf[@]}" "$pmap") > "$out/.configure.log" 2>&1 ||
 		{ tail -20 "$out/.configure.log" >&2; die "configure failed"; }
-	echo "${conf[*]}" > "$out/.dlcap-conf"
+	echo "${conf[*]} $pmap" > "$out/.dlcap-conf"
 fi
 say "building qemu-system-aarch64 (ninja -j$(nproc); log in $out/.build.log)"
 start=$(date +%s)

@@ -196,6 +196,9 @@ run tests/check-prefix.sh || grep -q '^FAIL' "$log" || fail "tests/check-prefix.
 echo "== results manifests compared point by point (what make reproduce reports; no QEMU)"
 run tests/check-manifests.sh || grep -q '^FAIL' "$log" || fail "tests/check-manifests.sh exited non-zero"
 
+echo "== figures: the same data give the same PNG and PDF bytes (lib.sh plot_both twice)"
+run tests/check-plot-bytes.sh || grep -q '^FAIL' "$log" || fail "tests/check-plot-bytes.sh exited non-zero"
+
 echo "== every target make help lists resolves with an empty cache (make -n)"
 run tests/check-make-targets.sh || grep -q '^FAIL' "$log" || fail "tests/check-make-targets.sh exited non-zero"
 
