@@ -20,28 +20,24 @@
 #                 every vCPU with a clock of its own (-icount quantum=);
 #                 "virtual": -icount round robin (Debian's QEMU);
 #                 "realtime": multi-threaded TCG against the host clock
-#   QEMU_QUANTUM  quantum mode: the quantum in ns of virtual time (default
-#                 $QEMU_QUANTUM_DEFAULT; EXPERIMENTS.md section 2)
-#   QEMU_SHIFT    quantum mode: a capacity-1024 vCPU executes one instruction
-#                 every 2^QEMU_SHIFT ns (default $QEMU_SHIFT_DEFAULT)
-#   QEMU_RATES    quantum mode: "capacity" (rate = capacity/1024), "equal",
-#                 or unset: what the topology file says (default capacity)
-#   QEMU_ICOUNT   -icount options of the virtual mode (default shift=0,sleep=off)
-#   QEMU_APPEND   extra guest kernel command-line arguments
-#   QEMU_BIN      the QEMU to boot (default: dlcap's in the quantum mode,
-#                 qemu-system-aarch64 from PATH otherwise); its version and
-#                 SHA-256 go into every manifest and point key
+#   QEMU_QUANTUM, QEMU_SHIFT, QEMU_RATES, QEMU_ICOUNT, QEMU_APPEND, QEMU_BIN:
+#                 the mode's options, the guest's command line and the QEMU
+#                 binary (scripts/qemu-command.sh); the binary's version
+#                 and SHA-256 go into every manifest and point key
 #   QEMU_MEM      guest memory (default 1G)
 #   INITRAMFS     initramfs to boot (default: the cache's)
 #   KEEP_FAILED   1: keep failed points as they are (default: a point whose
 #                 folder has a FAILED file is run again)
 #   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
 #                 of the topology's capacities (to see it refuse)
-# One job per tool, each runnable on a saved run: scripts/plan-check.sh
-# (the plan), scripts/console-decode.pl (frames into points),
+# One job per tool, each runnable on its own: scripts/plan-check.sh (the
+# plan), scripts/qemu-command.sh (the QEMU command line), scripts/point-keys.sh
+# (each point's key), scripts/make-initrd.sh (the inputs packed into the
+# initrd), scripts/console-decode.pl (frames into points),
 # scripts/console-badness.pl (kernel errors), scripts/console-culprit.sh
-# (the point a bad end belongs to), scripts/recheck.sh (a saved OUTDIR
-# against its console.log, without booting).
+# (the point a bad end belongs to), scripts/point-collect.sh (points into
+# OUTDIR with their manifests), scripts/recheck.sh (a saved OUTDIR against
+# its console.log, without booting).
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -51,11 +47,7 @@ keys_only=0
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
 timing=${QEMU_TIMING:-quantum}
-case "$timing" in
-quantum) qemu_bin=${QEMU_BIN:-$(qemu_dlcap_bin)} ;;
-virtual|realtime) qemu_bin=${QEMU_BIN:-qemu-system-aarch64} ;;
-*) echo "run-batch: QEMU_TIMING='$timing' (want quantum|virtual|realtime)" >&2; exit 2 ;;
-esac
+qemu_bin=$(qemu_bin_for "$timing") || exit 2
 mem=${QEMU_MEM:-1G}
 initramfs=${INITRAMFS:-$DLCAP_CACHE/initramfs.cpio.gz}
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
@@ -109,159 +101,35 @@ printf '%s\n' "${guestplan[@]}" > "$work/in/plan"	# all points
 echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/in/capacities"
 cp "$DLCAP_TOP/kernels/knobs" "$work/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
+accel=$(qemu_accel "$timing" "$TOPO_RATES") || exit 2
+mapfile -t accel <<< "$accel"
+qemu=$("$DLCAP_TOP/scripts/qemu-command.sh" "$topofile" "$mem" "$image" "$work/initrd" "$work/topo.dtb") || exit 2
+mapfile -t qemu <<< "$qemu"
+printf '%s\n' "${qemu[@]}" > "$work/qemu.args"
 
-case "$timing" in
-quantum)
-	quantum=${QEMU_QUANTUM:-$QEMU_QUANTUM_DEFAULT} shift_=${QEMU_SHIFT:-$QEMU_SHIFT_DEFAULT}
-	[[ $quantum =~ ^[1-9][0-9]{0,8}$ ]] ||
-		{ echo "run-batch: QEMU_QUANTUM='$quantum' is not a number of ns from 1 to 999999999" >&2; exit 2; }
-	[[ $shift_ =~ ^([0-9]|10)$ ]] ||
-		{ echo "run-batch: QEMU_SHIFT='$shift_' is not 0..10" >&2; exit 2; }
-	accel=(-icount "shift=$shift_,sleep=off,quantum=$quantum,rates=$TOPO_RATES") ;;
-virtual) accel=(-icount "${QEMU_ICOUNT:-shift=0,sleep=off}") ;;
-realtime) accel=(-accel tcg,thread=multi) ;;
-esac
-# skew_tick=1 staggers the CPUs' ticks: with all ticks at the same instant,
-# 8 busy vCPUs overran 11 ms budgets with 10 ms of work whenever releases
-# fell 2 ms after a tick (EXPERIMENTS.md section 2; QEMU_APPEND=skew_tick=0
-# turns it off again).
-# No device does I/O while points run (EXPERIMENTS.md section 13): the
-# inputs ride in a cpio appended to the initramfs, the results come back as
-# frames on the console (initramfs/init), the RTC follows the virtual clock
-# and QEMU's own random numbers (it refills any /chosen/rng-seed at reset)
-# come from a fixed seed. A boot then repeats exactly.
-qemu=("$qemu_bin" -M "virt,gic-version=$TOPO_GIC" -cpu "$TOPO_CPU"
-      -smp "$TOPO_NCPUS" -m "$mem" -nographic -no-reboot -nic none "${accel[@]}"
-      -rtc base=2020-01-01T00:00:00,clock=vm -seed 1
-      -kernel "$image" -initrd "$work/initrd" -dtb "$work/topo.dtb"
-      -append "console=ttyAMA0 panic=-1 dlcap.guest=1 skew_tick=1${QEMU_APPEND:+ $QEMU_APPEND}")
-
-# make_initrd: the initramfs plus this boot's inputs as /share/in (the
-# kernel unpacks concatenated archives in order). Fixed mtimes, so the same
-# inputs give the same bytes: a different byte makes the guest unpack it in
-# a different number of instructions, and the whole boot shifts.
-gen_init_cpio=$DLCAP_CACHE/tools/gen_init_cpio
-make_initrd() {
-	local gen=$gen_init_cpio f
-	[ -x "$gen" ] || die "no $gen (scripts/mkinitramfs.sh builds it)"
-	touch -d @0 "$work"/in/*
-	{
-		echo "dir /share 0755 0 0"
-		echo "dir /share/in 0755 0 0"
-		for f in "$work"/in/*; do
-			echo "file /share/in/${f##*/} $f 0644 0 0"
-		done
-	} > "$work/in.list"
-	{ cat "$initramfs"; "$gen" -t 0 "$work/in.list" | gzip -9n; } > "$work/initrd"
-}
-
-# Each point's key: everything that can change its bytes. The boot (kernel
-# Image, .config and patches, initramfs, DTB, topology, timing and QEMU
-# options, the QEMU binary) and every input staged into it (all task sets,
-# the whole plan, knobs, capacities: a byte of any of them moves every job
-# of the boot, EXPERIMENTS.md sections 13 and 15), plus the point's own
-# plan line. A finished point whose key changed is stale and is removed;
-# one whose key is the same is kept, so an interrupted batch resumes. A
-# resumed boot starts at the first missing point, so the points before a
-# point in its boot (its manifest's "history") can differ from a run from
-# scratch; the manifest says so. Points in OUTDIR that the plan does not
-# name stay.
-imgsum=$(hash_files "$image")
-cfgsum=$(hash_files "$(dirname "$image")/../../../.config")
-initsum=$(hash_files "$initramfs")
-dtbsum=$(hash_files "$work/topo.dtb")
-topsum=$(hash_files "$topofile")
-insum=$(cd "$work/in" && for f in *; do echo "$f $(hash_files "$f")"; done | hash_files /dev/stdin)
-PATCHES=
-. "$DLCAP_TOP/kernels/variants/$kernel"
-patchsum=none
-if [ -n "$PATCHES" ]; then
-	# the patches the kernel was built from (a series' cover letter is not one)
-	mapfile -t pfiles < <(series_patches $PATCHES)
-	patchsum=$(hash_files "${pfiles[@]}")
-fi
-qver="$("$qemu_bin" --version | head -1), sha256 $(hash_files "$(command -v "$qemu_bin")")"
-# the whole QEMU command line but for where its files are (their bytes are
-# keyed above), and the tools that pack the inputs into the initrd
-qcmd=$(printf '%s\n' "${qemu[@]:1}" |
-	sed "s|^$image\$|IMAGE|; s|^$work/initrd\$|INITRD|; s|^$work/topo.dtb\$|DTB|" | tr '\n' ' ')
-initrd_tools="gen_init_cpio sha256 $( [ -e "$gen_init_cpio" ] && hash_files "$gen_init_cpio" || echo none), $(gzip --version | head -1)"
-envkey="$imgsum $cfgsum $patchsum $initsum $dtbsum $topsum $insum $timing $qcmd $initrd_tools $qver"
-# plan_line NAME: the point's line of the staged plan (names compared
-# exactly: a regex would let "u2.5-s1" match "u205-s1")
-plan_line() { awk -v n="$1" '$1 == n { print; exit }' "$work/in/plan"; }
-point_key() {	# NAME
-	printf '%s\n' "$envkey" "$(plan_line "$1")" | sha256sum | cut -c1-16
-}
-# point_action NAME KEY: what a run does with a point: new, stale (its
-# key changed), failed (run again unless KEEP_FAILED=1) or keep.
-point_action() {
-	if [ ! -d "$outdir/$1" ]; then echo new
-	elif [ "$(cat "$outdir/$1/.point-key" 2>/dev/null)" != "$2" ]; then echo stale
-	elif [ -e "$outdir/$1/FAILED" ] && [ "${KEEP_FAILED:-0}" != 1 ]; then echo failed
-	else echo keep
-	fi
-}
-declare -A pkey=()
-stale=0 retry=0
-for n in "${names[@]}"; do
-	pkey[$n]=$(point_key "$n")
-	what=$(point_action "$n" "${pkey[$n]}")
-	if [ $keys_only = 1 ]; then
-		[ "$what" = keep ] || what="run: $what"
-		echo "$n ${pkey[$n]} $what"
-		continue
-	fi
-	case $what in
-	stale) rm -rf "${outdir:?}/$n"; stale=$((stale + 1)) ;;
-	failed) rm -rf "${outdir:?}/$n"; retry=$((retry + 1)) ;;
-	esac
-done
-[ $keys_only = 0 ] || exit 0
+# Each point's key (scripts/point-keys.sh): a finished point whose key
+# changed is stale and is removed; one whose key is the same is kept, so
+# an interrupted batch resumes. A resumed boot starts at the first missing
+# point, so the points before a point in its boot (its manifest's
+# "history") can differ from a run from scratch; the manifest says so.
+# Points in OUTDIR that the plan does not name stay.
+"$DLCAP_TOP/scripts/point-keys.sh" --parts "$work/boot.env" "$kernel" "$topofile" "$timing" "$initramfs" \
+	"$work/in" "$work/qemu.args" > "$work/keys"
+# what a run does with each point: new, stale (its key changed), failed
+# (run again unless KEEP_FAILED=1) or keep
+"$DLCAP_TOP/scripts/point-collect.sh" --status "$outdir" "$work/keys" > "$work/status"
+[ $keys_only = 0 ] || { sed 's/ \(new\|stale\|failed\)$/ run: \1/' "$work/status"; exit 0; }
+stale=$(grep -c ' stale$' "$work/status") || true
+retry=$(grep -c ' failed$' "$work/status") || true
+awk '$3 == "stale" || $3 == "failed" { print $1 }' "$work/status" | while read -r n; do rm -rf "${outdir:?}/$n"; done
 [ $stale = 0 ] || say "$stale finished point(s) in $outdir were stale (inputs changed): rerunning them"
 [ $retry = 0 ] || say "$retry failed point(s) in $outdir: running them again (KEEP_FAILED=1 keeps them)"
 rm -f "$outdir/.batch-key"	# the per-batch key of earlier versions
 point_timeout=${POINT_TIMEOUT:-600}
-dlgen_ver=$("$dlgen_host" --version | cut -d' ' -f2)
-
-# manifest POINT BOOT DIR: how a finished point was produced, into DIR.
-manifest() {
-	local n=$1 ts line hist=
-	line=$(plan_line "$n")
-	ts=$(echo "$line" | cut -d' ' -f2)
-	for m in "${pending[@]}"; do [ "$m" = "$n" ] && break; hist="$hist $m"; done
-	{
-		echo "point: $line"
-		echo "taskset: $ts sha256 $(hash_files "$work/in/$ts")"
-		echo "kernel: $kernel Image sha256 $imgsum .config sha256 $cfgsum patches ${PATCHES:-none} sha256 $patchsum"
-		echo "knobs: $(tr '\n' ';' 2>/dev/null < "$3/knobs.txt")"
-		echo "topology: $topo ($TOPO_CAPS) file sha256 $topsum dtb sha256 $dtbsum"
-		echo "qemu: $qver"
-		echo "timing: $timing (${accel[*]})"
-		echo "command: ${qemu[*]}"
-		echo "initrd tools: $initrd_tools"
-		echo "dlgen: $dlgen_ver"
-		echo "initramfs sha256: $initsum"
-		echo "staged inputs sha256: $insum"
-		echo "boot: $2 of this batch, point key ${pkey[$n]}"
-		echo "history: points before it in its boot:${hist:- none}"
-		echo "host seconds: $(host_seconds "$n") (from its start line to its results on the console)"
-	} > "$3/manifest.txt"
-}
-
-# host_seconds POINT: host time from the point's start line to its first
-# result frame (what the point itself cost), or "unknown".
-host_seconds() {
-	local i
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		awk -v n="$1" '
-			$2 == "start" && $3 == n { t0 = $1 }
-			$2 == "file" && $3 == n && t0 != "" { printf "%.3f\n", $1 - t0; ok = 1; exit }
-			END { exit !ok }' "$work/stamps" 2>/dev/null && return
-		sleep 0.1
-	done
-	echo unknown
-}
+# what every point's manifest says of the boot beyond its keyed parts
+printf '%s=%q\n' topo "$topo" caps "$TOPO_CAPS" accel "${accel[*]}" \
+	dlgen_ver "$("$dlgen_host" --version | cut -d' ' -f2)" >> "$work/boot.env"
+qver=$(. "$work/boot.env"; echo "$qver") imgsum=$(. "$work/boot.env"; echo "$imgsum")
 
 # eta DONE: ", ETA m:ss" from the pace of the points finished in this run.
 run_t0=$(date +%s) done_before=
@@ -274,34 +142,14 @@ eta() {
 	printf ', ETA %d:%02d' $((el / 60)) $((el % 60))
 }
 
-# collect BOOT: move every point the decoder put in place into OUTDIR,
-# key and manifest first, then renamed whole; called while QEMU runs and
-# after.
+# collect BOOT: move every point the decoder put in place into OUTDIR
+# (scripts/point-collect.sh) and say so; called while QEMU runs and after.
 collect() {
-	local n k lines bad tmp
-	for n in "${pending[@]}"; do
-		[ -d "$work/out/$n" ] && [ ! -d "$outdir/$n" ] || continue
-		tmp=$outdir/.$n.tmp
-		rm -rf "$tmp"
-		cp -r "$work/out/$n" "$tmp"
-		bad=
-		# init sends rc with every point: without it a frame was lost
-		[ -e "$tmp/rc" ] || [ -e "$tmp/FAILED" ] ||
-			echo "the point's rc did not arrive on the console (a frame lost)" > "$tmp/FAILED"
-		[ -e "$tmp/FAILED" ] && bad=1
-		# the patched kernel's placement trace, joined to the jobs
-		if [ -e "$tmp/placements.trace" ] && [ -e "$tmp/jobs.csv" ] && [ -e "$tmp/tasks.csv" ]; then
-			"$DLCAP_TOP/scripts/placement-reasons.sh" "$tmp" ||
-				say "WARNING: $n: scripts/placement-reasons.sh failed; the point is kept without reasons.csv"
-		fi
-		echo "${pkey[$n]}" > "$tmp/.point-key"
-		manifest "$n" "$1" "$tmp"
-		mv "$tmp" "$outdir/$n"
-		k=0
-		for m in "${names[@]}"; do [ -d "$outdir/$m" ] && k=$((k + 1)); done
+	local n k lines
+	"$DLCAP_TOP/scripts/point-collect.sh" "$work" "$outdir" "$1" | while read -r n k; do
 		lines=$(grep -c . "$outdir/$n/jobs.csv" 2>/dev/null) || true
 		[ "${lines:-0}" -gt 0 ] || lines=1
-		say "[$k/${#names[@]}] $n: exit $(cat "$outdir/$n/rc" 2>/dev/null); $((lines - 1)) jobs$(eta "$k")${bad:+, FAILED}"
+		say "[$k/${#names[@]}] $n: exit $(cat "$outdir/$n/rc" 2>/dev/null); $((lines - 1)) jobs$(eta "$k")$([ -e "$outdir/$n/FAILED" ] && echo ", FAILED")"
 	done
 }
 
@@ -342,10 +190,10 @@ while :; do
 	[ ${#pending[@]} -gt 0 ] || break
 	boot=$((boot + 1))
 	say "$kernel on $topo, boot $boot: ${#pending[@]} of ${#names[@]} point(s) of $plan left, timing $timing, $qver"
-	for n in "${pending[@]}"; do plan_line "$n"; done > "$work/in/plan.boot"
+	for n in "${pending[@]}"; do awk -v n="$n" '$1 == n { print; exit }' "$work/in/plan"; done > "$work/in/plan.boot"
 	rm -rf "$work/out"; mkdir -p "$work/out"
 	: > "$work/stamps"; : > "$work/badness"
-	make_initrd
+	"$DLCAP_TOP/scripts/make-initrd.sh" "$initramfs" "$work/in" "$work/initrd"
 	start=$(date +%s)
 	rc=0
 	# a new, empty console before anything reads it (tail -F must not see
@@ -392,17 +240,11 @@ while :; do
 	# first kernel error was printed, is failed (its data, if any, kept).
 	running= errline=0
 	read -r running errline < <("$DLCAP_TOP/scripts/console-culprit.sh" "$work/console.log" "$work/badness") || true
-	[ "$errline" != 0 ] && [ -n "$running" ] && [ -d "$outdir/$running" ] && mv "$outdir/$running" "$outdir/.$running.tmp"
-	if [ -n "$running" ] && [ ! -d "$outdir/$running" ]; then
-		mkdir -p "$outdir/.$running.tmp"
+	if [ -n "$running" ] && { [ "$errline" != 0 ] || [ ! -d "$outdir/$running" ]; }; then
 		{
 			echo "point $running failed in boot $boot: ${reason:-the guest stopped while it ran (QEMU exit $rc)}"
 			"$DLCAP_TOP/scripts/console-culprit.sh" --excerpt "$work/console.log" "$errline"
-		} > "$outdir/.$running.tmp/FAILED"
-		echo fail > "$outdir/.$running.tmp/rc"
-		echo "${pkey[$running]}" > "$outdir/.$running.tmp/.point-key"
-		manifest "$running" "$boot" "$outdir/.$running.tmp"
-		mv "$outdir/.$running.tmp" "$outdir/$running"
+		} | "$DLCAP_TOP/scripts/point-collect.sh" --failed "$work" "$outdir" "$boot" "$running"
 		echo "run-batch: point $running FAILED: ${reason:-the guest stopped while it ran (QEMU exit $rc)}; see $outdir/$running/FAILED" >&2
 		failed=1
 		continue	# reboot for the points after it
