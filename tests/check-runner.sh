@@ -1,0 +1,134 @@
+#!/bin/bash
+# The runner's one-job tools on canned inputs, without QEMU or the cache
+# (seconds): the QEMU command line (scripts/qemu-command.sh), the initrd
+# (scripts/make-initrd.sh, with a stand-in gen_init_cpio), the point keys
+# (scripts/point-keys.sh, on stand-in files) and points into OUTDIR with
+# their manifests (scripts/point-collect.sh, on a canned work folder).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/assert.sh"
+tmp=${KEEP_TMP:-$(mktemp -d)}; [ -n "${KEEP_TMP:-}" ] || trap 'rm -rf "$tmp"' EXIT
+s=$top/scripts
+export DLCAP_CACHE=$tmp/cache	# nothing here reads the real cache
+unset QEMU_TIMING QEMU_QUANTUM QEMU_SHIFT QEMU_RATES QEMU_ICOUNT QEMU_APPEND QEMU_BIN KEEP_FAILED
+hikey=$top/experiments/topologies/hikey960.topo
+
+# qemu-command.sh
+cmd=$(QEMU_BIN=qbin "$s/qemu-command.sh" "$hikey" 1G /k/Image /w/initrd /w/topo.dtb | tr '\n' '|')
+check "qemu-command: hikey960, quantum mode, one argument per line" test "$cmd" = \
+	"qbin|-M|virt,gic-version=2|-cpu|cortex-a57|-smp|8|-m|1G|-nographic|-no-reboot|-nic|none|-icount|shift=0,sleep=off,quantum=10000,rates=462/1024:462/1024:462/1024:462/1024:1:1:1:1|-rtc|base=2020-01-01T00:00:00,clock=vm|-seed|1|-kernel|/k/Image|-initrd|/w/initrd|-dtb|/w/topo.dtb|-append|console=ttyAMA0 panic=-1 dlcap.guest=1 skew_tick=1|"
+cmd=$(QEMU_TIMING=virtual QEMU_ICOUNT=shift=2 QEMU_RATES=equal QEMU_APPEND='nohz=off a=b' \
+	"$s/qemu-command.sh" "$hikey" 2G /k/Image /w/initrd /w/topo.dtb | tr '\n' '|')
+check "qemu-command: virtual mode: Debian's QEMU, QEMU_ICOUNT, QEMU_APPEND as one argument, QEMU_RATES ignored" \
+	sh -c "case '$cmd' in 'qemu-system-aarch64|'*'|-m|2G|'*'|-icount|shift=2|-rtc|'*'|-append|console=ttyAMA0 panic=-1 dlcap.guest=1 skew_tick=1 nohz=off a=b|') exit 0 ;; *) exit 1 ;; esac"
+check "qemu-command: QEMU_RATES=equal gives every vCPU rate 1 in the quantum mode" \
+	sh -c "QEMU_BIN=q QEMU_RATES=equal '$s/qemu-command.sh' '$hikey' 1G i r d | grep -qx 'shift=0,sleep=off,quantum=10000,rates=1:1:1:1:1:1:1:1'"
+for bad in QEMU_QUANTUM=0 QEMU_SHIFT=11 QEMU_TIMING=fast; do
+	env QEMU_BIN=q "$bad" "$s/qemu-command.sh" "$hikey" 1G i r d > "$tmp/q.out" 2> "$tmp/q.err"; rc=$?
+	check "qemu-command: $bad refused (exit $rc), one line naming it, nothing on stdout" \
+		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/q.err') = 1 && grep -q '${bad%%=*}' '$tmp/q.err' && test ! -s '$tmp/q.out'"
+done
+
+# make-initrd.sh, with a gen_init_cpio that prints the list it is given
+mkdir -p "$tmp/cache/tools" "$tmp/w1/in"
+printf '#!/bin/sh\n[ "$1" = -t ] && [ "$2" = 0 ] || exit 9\ncat "$3"\n' > "$tmp/cache/tools/gen_init_cpio"
+chmod +x "$tmp/cache/tools/gen_init_cpio"
+echo initramfs > "$tmp/initramfs"
+echo '{}' > "$tmp/w1/in/t.json"; echo 'a t.json' > "$tmp/w1/in/plan"
+cp -a "$tmp/w1" "$tmp/w2"; touch -d 2001-01-01 "$tmp/w2/in/plan"
+"$s/make-initrd.sh" "$tmp/initramfs" "$tmp/w1/in" "$tmp/w1/initrd"
+"$s/make-initrd.sh" "$tmp/initramfs" "$tmp/w2/in" "$tmp/w2/initrd"
+check "make-initrd: the initramfs first, then the gzipped cpio (gzip -n: no name, no time)" \
+	sh -c "head -c 10 '$tmp/w1/initrd' | cmp -s - '$tmp/initramfs' && tail -c +11 '$tmp/w1/initrd' | gzip -dc > '$tmp/list' && test \$(tail -c +11 '$tmp/w1/initrd' | od -An -tx1 -j4 -N4 | tr -d ' ') = 00000000"
+check "make-initrd: the list is /share/in with every input, owned by root, mode 0644" \
+	test "$(cat "$tmp/list")" = "$(printf 'dir /share 0755 0 0\ndir /share/in 0755 0 0\nfile /share/in/plan %s 0644 0 0\nfile /share/in/t.json %s 0644 0 0' "$tmp/w1/in/plan" "$tmp/w1/in/t.json")"
+check "make-initrd: inputs stamped @0, and their list kept as INDIR.list" \
+	sh -c "test \$(stat -c %Y '$tmp/w2/in/plan') = 0 && cmp -s '$tmp/w1/in.list' '$tmp/list'"
+check "make-initrd: the same inputs with other mtimes give the same bytes" \
+	cmp -s <(tail -c +11 "$tmp/w1/initrd" | gzip -dc | sed "s|$tmp/w1|W|") <(tail -c +11 "$tmp/w2/initrd" | gzip -dc | sed "s|$tmp/w2|W|")
+t1=$("$s/make-initrd.sh" --tools)
+echo >> "$tmp/cache/tools/gen_init_cpio"
+check "make-initrd --tools: names gen_init_cpio's bytes and gzip ($t1)" \
+	sh -c "echo '$t1' | grep -q '^gen_init_cpio sha256 [0-9a-f]\{16\}, gzip ' && test \"\$('$s/make-initrd.sh' --tools)\" != '$t1'"
+rm "$tmp/cache/tools/gen_init_cpio"
+check "make-initrd: without gen_init_cpio, --tools says none and packing fails" \
+	sh -c "'$s/make-initrd.sh' --tools | grep -q '^gen_init_cpio sha256 none, ' && ! '$s/make-initrd.sh' '$tmp/initramfs' '$tmp/w1/in' '$tmp/w1/initrd' 2> /dev/null"
+
+# point-keys.sh on stand-in files: a "QEMU" that only says its version
+mkdir -p "$tmp/k/build/x/arch/arm64/boot" "$tmp/k/in" "$tmp/bin"
+echo image > "$tmp/k/build/x/arch/arm64/boot/Image"; echo config > "$tmp/k/build/x/.config"
+echo dtb > "$tmp/k/topo.dtb"
+printf '#!/bin/sh\necho "QEMU emulator version 0.0 (test)"\n' > "$tmp/bin/qemu-test"; chmod +x "$tmp/bin/qemu-test"
+printf 'a t.json -d 100\nb t.json\nc g.sh\n' > "$tmp/k/in/plan"; echo '{}' > "$tmp/k/in/t.json"; echo 'echo' > "$tmp/k/in/g.sh"
+qargs() { # IMAGE INITRD DTB [QEMU_* settings]
+	env QEMU_BIN="$tmp/bin/qemu-test" "${@:4}" "$s/qemu-command.sh" "$hikey" 1G "$1" "$2" "$3" > "$tmp/k/qemu.args"
+}
+keys() { "$s/point-keys.sh" "$@" stock "$hikey" quantum "$tmp/initramfs" "$tmp/k/in" "$tmp/k/qemu.args"; }
+qargs "$tmp/k/build/x/arch/arm64/boot/Image" "$tmp/k/initrd" "$tmp/k/topo.dtb"
+base=$(keys --parts "$tmp/k/parts")
+check "point-keys: one 'NAME KEY' line per point, in the plan's order" \
+	sh -c "echo '$base' | cut -d' ' -f1 | tr '\n' ' ' | grep -qx 'a b c ' && test \$(echo '$base' | grep -c '^[abc] [0-9a-f]\{16\}\$') = 3"
+check "point-keys: the same inputs, the same keys" test "$(keys)" = "$base"
+check "point-keys: points' keys differ by their plan lines" test "$(echo "$base" | cut -d' ' -f2 | sort -u | wc -l)" = 3
+differs() { # every key moved
+	[ -n "$1" ] && ! comm -12 <(sort <<< "$base") <(sort <<< "$1") | grep -q . && [ "$(wc -l <<< "$1")" = 3 ]
+}
+cp -a "$tmp/k" "$tmp/k2"
+qargs "$tmp/k2/build/x/arch/arm64/boot/Image" "$tmp/elsewhere/initrd" "$tmp/k2/topo.dtb"
+check "point-keys: the same files in other folders, the same keys (paths are not keyed)" test "$(keys)" = "$base"
+qargs "$tmp/k/build/x/arch/arm64/boot/Image" "$tmp/k/initrd" "$tmp/k/topo.dtb" QEMU_APPEND=nohz=off
+check "point-keys: another QEMU option moves every key" differs "$(keys)"
+qargs "$tmp/k/build/x/arch/arm64/boot/Image" "$tmp/k/initrd" "$tmp/k/topo.dtb"
+for f in build/x/arch/arm64/boot/Image build/x/.config topo.dtb in/t.json in/plan; do
+	cp "$tmp/k/$f" "$tmp/save"; echo >> "$tmp/k/$f"
+	check "point-keys: a byte more in $f moves every key" differs "$(keys)"
+	cp "$tmp/save" "$tmp/k/$f"
+done
+check "point-keys: another kernel's patches move every key" \
+	differs "$("$s/point-keys.sh" patched "$hikey" quantum "$tmp/initramfs" "$tmp/k/in" "$tmp/k/qemu.args")"
+check "point-keys: another timing word moves every key" \
+	differs "$("$s/point-keys.sh" stock "$hikey" virtual "$tmp/initramfs" "$tmp/k/in" "$tmp/k/qemu.args")"
+check "point-keys --parts: the hashes and the whole command line, as shell assignments" \
+	sh -c "(. '$tmp/k/parts' && test \"\$kernel \$patches \$patchsum \$timing\" = 'stock none none quantum' && test \"\$imgsum\" = \$(sha256sum < '$tmp/k/build/x/arch/arm64/boot/Image' | cut -c1-16) && test \"\$qver\" = \"QEMU emulator version 0.0 (test), sha256 \$(sha256sum < '$tmp/bin/qemu-test' | cut -c1-16)\" && case \"\$command\" in '$tmp/bin/qemu-test -M virt,gic-version=2 '*' -append console=ttyAMA0 panic=-1 dlcap.guest=1 skew_tick=1') ;; *) exit 1 ;; esac)"
+"$s/point-keys.sh" stock "$hikey" quantum "$tmp/initramfs" "$tmp/k/in" > /dev/null 2>&1; rc=$?
+check "point-keys: bad usage exits 2 (got $rc)" test $rc = 2
+
+# point-collect.sh on a canned work folder
+w=$tmp/work o=$tmp/out
+mkdir -p "$w/in" "$w/out/a" "$w/out/b" "$o"
+printf 'a t.json -d 100\nb t.json\nc t.json\n' > "$w/in/plan"; echo '{}' > "$w/in/t.json"
+printf 'b t.json\nc t.json\n' > "$w/in/plan.boot"	# this boot: b, c (a ran before)
+printf 'a 1111111111111111\nb 2222222222222222\nc 3333333333333333\n' > "$w/keys"
+cp "$tmp/k/parts" "$w/boot.env"
+printf '%s=%q\n' topo hikey960 caps '462 1024' accel '-icount x' dlgen_ver 9.9 >> "$w/boot.env"
+printf '10.000 start b\n12.500 file b\n' > "$w/stamps"
+printf '0\n' > "$w/out/b/rc"; printf 'task,job\nx,1\n' > "$w/out/b/jobs.csv"; printf 'dl_placement=fit\ndl_nonidle=edf\n' > "$w/out/b/knobs.txt"
+mkdir -p "$w/out/c"; printf 'task,job\n' > "$w/out/c/jobs.csv"	# no rc: a frame was lost
+mkdir -p "$o/a"; echo 1111111111111111 > "$o/a/.point-key"
+"$s/point-collect.sh" "$w" "$o" 4 > "$tmp/c.out"
+check "collect: prints each point moved and how many of the plan are in OUTDIR ('b 2', 'c 3')" \
+	test "$(cat "$tmp/c.out")" = "$(printf 'b 2\nc 3')"
+check "collect: the point's files, its key, no temporary folder left" \
+	sh -c "cmp -s '$o/b/jobs.csv' '$w/out/b/jobs.csv' && test \"\$(cat '$o/b/.point-key')\" = 2222222222222222 && test -z \"\$(ls -A '$o' | grep '^\\.')\""
+m=$o/b/manifest.txt
+check "collect: the manifest's lines, in order" \
+	test "$(cut -d: -f1 "$m" | tr '\n' ,)" = "point,taskset,kernel,knobs,topology,qemu,timing,command,initrd tools,dlgen,initramfs sha256,staged inputs sha256,boot,history,host seconds,"
+check "collect: the manifest names the plan line, task set, knobs, boot, key, history and host time" \
+	sh -c "grep -qx 'point: b t.json' '$m' && grep -qx \"taskset: t.json sha256 \$(sha256sum < '$w/in/t.json' | cut -c1-16)\" '$m' && grep -qx 'knobs: dl_placement=fit;dl_nonidle=edf;' '$m' && grep -qx 'topology: hikey960 (462 1024) file sha256 [0-9a-f]* dtb sha256 [0-9a-f]*' '$m' && grep -qx 'timing: quantum (-icount x)' '$m' && grep -qx 'boot: 4 of this batch, point key 2222222222222222' '$m' && grep -qx 'history: points before it in its boot: none' '$m' && grep -q '^host seconds: 2.500 ' '$m'"
+check "collect: a point without rc is FAILED (a frame lost), history b, host time unknown" \
+	sh -c "grep -q 'rc did not arrive' '$o/c/FAILED' && grep -qx 'history: points before it in its boot: b' '$o/c/manifest.txt' && grep -q '^host seconds: unknown ' '$o/c/manifest.txt'"
+check "collect: run again, nothing more to move" test -z "$("$s/point-collect.sh" "$w" "$o" 4)"
+echo "point c failed: test" | "$s/point-collect.sh" --failed "$w" "$o" 5 c
+check "collect --failed: FAILED from stdin, rc fail, the data kept, a manifest of that boot" \
+	sh -c "test \"\$(cat '$o/c/FAILED')\" = 'point c failed: test' && test \"\$(cat '$o/c/rc')\" = fail && test -e '$o/c/jobs.csv' && grep -qx 'boot: 5 of this batch, point key 3333333333333333' '$o/c/manifest.txt'"
+touch "$o/b/FAILED"; echo 0000000000000000 > "$o/c/.point-key"; rm -rf "$o/a"; mkdir "$o/a"
+printf 'a 1111111111111111\nb 2222222222222222\nc 3333333333333333\nd 4444444444444444\n' > "$tmp/keys"
+mkdir -p "$o/d"; echo 4444444444444444 > "$o/d/.point-key"
+check "collect --status: new (a folder without key is stale), failed, stale, keep" \
+	test "$("$s/point-collect.sh" --status "$o" "$tmp/keys" | tr '\n' ,)" = "a 1111111111111111 stale,b 2222222222222222 failed,c 3333333333333333 stale,d 4444444444444444 keep,"
+rm -rf "$o/a"
+check "collect --status: a missing point is new; KEEP_FAILED=1 keeps a failed one" \
+	test "$(KEEP_FAILED=1 "$s/point-collect.sh" --status "$o" "$tmp/keys" | head -2 | tr '\n' ,)" = "a 1111111111111111 new,b 2222222222222222 keep,"
+"$s/point-collect.sh" "$w" "$o" > /dev/null 2>&1; rc=$?
+check "collect: bad usage exits 2 (got $rc)" test $rc = 2
+exit $assert_failed
