@@ -3,7 +3,9 @@
 # (seconds): the QEMU command line (scripts/qemu-command.sh), the initrd
 # (scripts/make-initrd.sh, with a stand-in gen_init_cpio), the point keys
 # (scripts/point-keys.sh, on stand-in files) and points into OUTDIR with
-# their manifests (scripts/point-collect.sh, on a canned work folder).
+# their manifests (scripts/point-collect.sh, on a canned work folder); then
+# scripts/run-batch.sh composing them, with a stand-in QEMU that prints a
+# canned console (needs dlgen/build/dlgen for the plan check).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
@@ -131,4 +133,60 @@ check "collect --status: a missing point is new; KEEP_FAILED=1 keeps a failed on
 	test "$(KEEP_FAILED=1 "$s/point-collect.sh" --status "$o" "$tmp/keys" | head -2 | tr '\n' ,)" = "a 1111111111111111 new,b 2222222222222222 keep,"
 "$s/point-collect.sh" "$w" "$o" > /dev/null 2>&1; rc=$?
 check "collect: bad usage exits 2 (got $rc)" test $rc = 2
+
+# run-batch.sh with a stand-in QEMU: its version, a DTB for scripts/mkdtb.sh,
+# and a console with frames for this boot's points (lost*: no rc frame;
+# panic*: a kernel panic after its start line)
+c=$tmp/cache v=$(tarball_version)
+mkdir -p "$c/build/$v/stock/arch/arm64/boot" "$c/tools"
+echo image > "$c/build/$v/stock/arch/arm64/boot/Image"; echo config > "$c/build/$v/stock/.config"
+echo initramfs > "$c/initramfs.cpio.gz"
+printf '#!/bin/sh\ncat "$3"\n' > "$c/tools/gen_init_cpio"; chmod +x "$c/tools/gen_init_cpio"
+cat > "$tmp/bin/qemu-canned" <<'QEMU'
+#!/bin/bash
+case "${1:-}" in --version) echo "QEMU emulator version 0.0 (canned)"; exit 0 ;; esac
+for a; do case $a in *dumpdtb=*)
+	{ echo '/dts-v1/; / { #address-cells = <2>; #size-cells = <2>; chosen { }; cpus { #address-cells = <1>; #size-cells = <0>;'
+	  for i in 0 1 2 3 4 5 6 7; do echo "cpu@$i { reg = <$i>; phandle = <$((i + 16))>; };"; done
+	  echo '}; };'; } | dtc -q -I dts -O dtb -o "${a##*dumpdtb=}"; exit 0 ;; esac; done
+prev=; for a; do [ "$prev" = -initrd ] && initrd=$a; prev=$a; done
+frame() { echo "dlcap-file: $1 $(printf '%s' "$2" | sha256sum | cut -d' ' -f1)"; printf '%s' "$2" | gzip -1c | base64 -w 76; echo dlcap-eof; }
+echo "[    0.000000] Booting Linux on physical CPU 0x0"
+frame guest.txt "kernel: canned
+"
+while read -r n ts rest; do
+	echo "dlcap-init: start $n: $ts"
+	case $n in panic*) echo "[   20.000000] Kernel panic - not syncing: dlcap fault injection"; sleep 1; exit 0 ;; esac
+	frame "$n/jobs.csv" "task,job
+$n,1
+"
+	frame "$n/knobs.txt" "dl_placement=fit
+"
+	case $n in lost*) ;; *) frame "$n/rc" "0
+" ;; esac
+	echo "dlcap-init: done $n: exit 0"
+done < "$(dirname "$initrd")/in/plan.boot"
+echo "dlcap-init: all points done"
+QEMU
+chmod +x "$tmp/bin/qemu-canned"
+printf 'a cover-letter.json -d 100\nlost1 cover-letter.json\nb cover-letter.json -d 50\npanic1 cover-letter.json\nc cover-letter.json dl_placement=fit\n' > "$tmp/canned.plan"
+rb() { QEMU_BIN="$tmp/bin/qemu-canned" POINT_TIMEOUT=20 QEMU_TIMEOUT=60 timeout 120 "$s/run-batch.sh" "$@" stock hikey960 "$tmp/canned.plan" "$tmp/run"; }
+keys1=$(rb --keys 2>&1)
+check "run-batch --keys: five points to run, the keys of point-keys.sh" \
+	sh -c "test \$(echo '$keys1' | grep -c ' [0-9a-f]\{16\} run: new\$') = 5 && test \"\$(echo '$keys1' | cut -d' ' -f1,2)\" = \"\$('$s/point-keys.sh' stock '$hikey' quantum '$c/initramfs.cpio.gz' '$c'/runs/stock-hikey960-canned-*/in '$c'/runs/stock-hikey960-canned-*/qemu.args)\""
+rb > "$tmp/rb1.out" 2>&1; rc=$?
+check "run-batch: a run with a lost frame and a panic exits 1 (got $rc), two boots" \
+	sh -c "test $rc = 1 && grep -q 'done: 2 boot(s)' '$tmp/rb1.out'"
+check "run-batch: the good points land with their key and manifest" \
+	sh -c "for p in a b c; do test \"\$(cat '$tmp/run/'\$p/rc)\" = 0 && grep -q '^boot: [12] of this batch, point key ' '$tmp/run/'\$p/manifest.txt && test -s '$tmp/run/'\$p/.point-key || exit 1; done"
+check "run-batch: c ran in the second boot, after the panic, with no history" \
+	sh -c "grep -qx 'boot: 2 of this batch, point key '\$(cat '$tmp/run/c/.point-key') '$tmp/run/c/manifest.txt' && grep -qx 'history: points before it in its boot: none' '$tmp/run/c/manifest.txt'"
+check "run-batch: the lost frame and the panic are FAILED points, the panic with its console excerpt" \
+	sh -c "grep -q 'rc did not arrive' '$tmp/run/lost1/FAILED' && grep -q 'point panic1 failed in boot 1: kernel error' '$tmp/run/panic1/FAILED' && grep -q 'Kernel panic - not syncing' '$tmp/run/panic1/FAILED' && test \"\$(cat '$tmp/run/panic1/rc')\" = fail"
+check "run-batch --keys after it: the good points kept, the failed ones to run again" \
+	test "$(rb --keys 2>&1 | awk '{ print $1 ":" $NF }' | tr '\n' ' ')" = "a:keep lost1:failed b:keep panic1:failed c:keep "
+KEEP_FAILED=1 rb > "$tmp/rb2.out" 2>&1
+check "run-batch: run again with KEEP_FAILED=1, nothing boots" grep -q 'done: 0 boot(s)' "$tmp/rb2.out"
+check "recheck: the run matches its console (the panicked point never finished there)" \
+	sh -c "'$s/recheck.sh' '$tmp/run' > '$tmp/re.out'; test \$(grep -c ': same\$' '$tmp/re.out') = 4 && grep -qx 'panic1: not on the console' '$tmp/re.out'"
 exit $assert_failed
