@@ -9,7 +9,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 [ $# = 1 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
-dir=${1%/}
+dir=$(realpath -e -- "$1" 2>/dev/null) || { echo "recheck: no folder $1" >&2; exit 2; }	# cmp runs inside the decoded points
 [ -r "$dir/console.log" ] || { echo "recheck: no $dir/console.log" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$DLCAP_TOP/scripts/console-decode.pl" "$tmp/out" "$dir/console.log" > /dev/null

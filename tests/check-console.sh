@@ -130,6 +130,8 @@ mkdir -p "$tmp/run"; cp -r "$tmp/o1/a" "$tmp/o1/b" "$tmp/run/"; cp "$tmp/good.lo
 touch "$tmp/run/a/.point-key" "$tmp/run/b/.point-key"
 "$s/recheck.sh" "$tmp/run" > "$tmp/r1.out"; rc=$?
 check "recheck: a saved run matches its console (exit $rc)" sh -c "test $rc = 0 && grep -qx 'a: same' '$tmp/r1.out'"
+(cd "$tmp" && "$s/recheck.sh" run) > "$tmp/r1rel.out"; rc=$?
+check "recheck: the same run named by a relative path matches too (exit $rc)" sh -c "test $rc = 0 && grep -qx 'b: same' '$tmp/r1rel.out'"
 echo 9 > "$tmp/run/b/rc"
 "$s/recheck.sh" "$tmp/run" > "$tmp/r2.out"; rc=$?
 check "recheck: a result changed after the run is found (exit $rc)" sh -c "test $rc = 1 && grep -qx 'b: DIFFERENT: rc' '$tmp/r2.out'"
