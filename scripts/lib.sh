@@ -21,7 +21,15 @@ tarball_version() {
 	echo "$v"
 }
 
-hash_files() { cat "$@" | sha256sum | cut -c1-16; }
+# hash_files FILE...: the first 16 hex digits of the SHA-256 of the files'
+# concatenation. No file, or one that cannot be read, is an error, not the
+# hash of stdin or of less than was asked for.
+hash_files() {
+	local f
+	[ $# -gt 0 ] || die "hash_files: no files (it would hash its stdin)"
+	for f in "$@"; do [ -r "$f" ] || die "hash_files: cannot read $f"; done
+	cat "$@" | sha256sum | cut -c1-16
+}
 
 # patch_copy PRISTINE NEW PATCH...: NEW becomes a copy of PRISTINE with the
 # patches applied in order. When one does not apply, prints its name and

@@ -94,7 +94,9 @@ file_point() {
 
 if [ -n "$failed" ]; then
 	n=$4
-	# the point's data, if any arrived, is kept
+	# the point's data, if any arrived, is kept (a .tmp left by an
+	# interrupted run goes first, or mv would put the point inside it)
+	rm -rf "$outdir/.$n.tmp"
 	[ -d "$outdir/$n" ] && mv "$outdir/$n" "$outdir/.$n.tmp"
 	mkdir -p "$outdir/.$n.tmp"
 	cat > "$outdir/.$n.tmp/FAILED"

@@ -15,6 +15,10 @@ export DLCAP_CACHE=$tmp/cache	# nothing here reads the real cache
 unset QEMU_TIMING QEMU_QUANTUM QEMU_SHIFT QEMU_RATES QEMU_ICOUNT QEMU_APPEND QEMU_BIN KEEP_FAILED
 hikey=$top/experiments/topologies/hikey960.topo
 
+# lib.sh hash_files: what every key is made of
+check "hash_files: no file is an error (it hashed stdin)" bash -c ". '$s/lib.sh'; ! (hash_files) < /dev/null 2> /dev/null"
+check "hash_files: a file that cannot be read is an error (it hashed the others)" bash -c ". '$s/lib.sh'; ! (hash_files /dev/null '$tmp/none') 2> /dev/null"
+
 # qemu-command.sh
 cmd=$(QEMU_BIN=qbin "$s/qemu-command.sh" "$hikey" 1G /k/Image /w/initrd /w/topo.dtb | tr '\n' '|')
 check "qemu-command: hikey960, quantum mode, one argument per line" test "$cmd" = \
@@ -120,9 +124,10 @@ check "collect: the manifest names the plan line, task set, knobs, boot, key, hi
 check "collect: a point without rc is FAILED (a frame lost), history b, host time unknown" \
 	sh -c "grep -q 'rc did not arrive' '$o/c/FAILED' && grep -qx 'history: points before it in its boot: b' '$o/c/manifest.txt' && grep -q '^host seconds: unknown ' '$o/c/manifest.txt'"
 check "collect: run again, nothing more to move" test -z "$("$s/point-collect.sh" "$w" "$o" 4)"
+mkdir -p "$o/.c.tmp/c"	# left by an interrupted run
 echo "point c failed: test" | "$s/point-collect.sh" --failed "$w" "$o" 5 c
-check "collect --failed: FAILED from stdin, rc fail, the data kept, a manifest of that boot" \
-	sh -c "test \"\$(cat '$o/c/FAILED')\" = 'point c failed: test' && test \"\$(cat '$o/c/rc')\" = fail && test -e '$o/c/jobs.csv' && grep -qx 'boot: 5 of this batch, point key 3333333333333333' '$o/c/manifest.txt'"
+check "collect --failed: FAILED from stdin, rc fail, the data kept, a manifest of that boot, a leftover .c.tmp gone" \
+	sh -c "test \"\$(cat '$o/c/FAILED')\" = 'point c failed: test' && test \"\$(cat '$o/c/rc')\" = fail && test -e '$o/c/jobs.csv' && grep -qx 'boot: 5 of this batch, point key 3333333333333333' '$o/c/manifest.txt' && test ! -e '$o/.c.tmp'"
 touch "$o/b/FAILED"; echo 0000000000000000 > "$o/c/.point-key"; rm -rf "$o/a"; mkdir "$o/a"
 printf 'a 1111111111111111\nb 2222222222222222\nc 3333333333333333\nd 4444444444444444\n' > "$tmp/keys"
 mkdir -p "$o/d"; echo 4444444444444444 > "$o/d/.point-key"
