@@ -50,13 +50,19 @@ mkdir -p "$top"
 # (and every point key names the binary's SHA-256). Map the cache's folder
 # to a fixed name; the key names the option, not the path.
 pmap=--extra-cflags=-ffile-prefix-map=$top=/dlcap-cache/qemu
+# And the generated sources: scripts/decodetree.py writes the field
+# extractions of target/arm's decoders in the iteration order of Python
+# sets, which follows the per-process string hash seed; two builds in one
+# folder gave different translate*.o (same behaviour, other bytes).
+export PYTHONHASHSEED=0
+buildenv="PYTHONHASHSEED=$PYTHONHASHSEED"
 exec 9> "$top/.build.lock"	# one build at a time (another make, CI)
 flock 9 || die "cannot lock $top"
 
 vdir=${ver//:/_}	# QEMU refuses colons in its paths
 bin=$(QEMU_SERIES=$series qemu_dlcap_bin)
 out=$(dirname "$bin")
-key="$ver ${conf[*]} ${pmap/$top/CACHE} $(hash_files "${patches[@]}" /dev/null)"
+key="$ver ${conf[*]} ${pmap/$top/CACHE} $buildenv $(hash_files "${patches[@]}" /dev/null)"
 if [ -x "$bin" ] && [ "$(cat "$out/.dlcap-key" 2>/dev/null)" = "$key" ]; then
 	say "up to date ($ver, $series)"
 	echo "$bin"
@@ -119,6 +125,12 @@ if [ "$(cat "$src/.dlcap-patches" 2>/dev/null)" != "$phash" ]; then
 fi
 
 mkdir -p "$out"
+# ninja does not see the environment: a build made under another one is
+# cleaned, generated sources included, and rebuilt whole
+if [ "$(cat "$out/.dlcap-env" 2>/dev/null)" != "$buildenv" ]; then
+	[ ! -f "$out/build.ninja" ] || ninja -C "$out" -t clean > /dev/null
+	echo "$buildenv" > "$out/.dlcap-env"
+fi
 if [ "$(cat "$out/.dlcap-conf" 2>/dev/null)" != "${conf[*]} $pmap" ]; then
 	say "configuring ($out; log in $out/.configure.log)"
 	(cd "$out" && "$src/configure" "${conf[@]}" "$pmap") > "$out/.configure.log" 2>&1 ||
