@@ -41,22 +41,26 @@ for m in "$@"; do
 			[ -r "$pt/jobs.csv" ] || continue
 			# host time of this point alone (run-batch's manifest)
 			host=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$pt/manifest.txt")
-			guest=$(awk -F'[:,]' '/"duration_ns"/ { gsub(/ /, "", $2); print $2 / 1e9 }' "$pt/summary.json")
+			guest=$(jq -r '.duration_ns / 1e9' "$pt/summary.json")
 			same=-
 			if [ "$i" -gt 1 ]; then
 				# jobs.csv byte for byte against the first run's
 				if cmp -s "$pt/jobs.csv" "$base/$name-1/$(basename "$pt")/jobs.csv"; then same=yes; else same=no; fi
 			fi
 			# Wake-up latency of the point's jobs: start - release, in us.
-			wake=$(awk -F, 'NR > 1 { print $5 - $4 }' "$pt/jobs.csv" | sort -n |
+			wake=$(csv_awk 'FNR == 1 { header(); next } { print $col("start_ns") - $col("release_ns") }' "$pt/jobs.csv" | sort -n |
 				awk '{ v[NR] = $1 } END { if (!NR) { print "-,-,-"; exit }
 					i = int(NR * 0.99); if (i < NR * 0.99) i++
 					printf "%.1f,%.1f,%.1f", v[int((NR + 1) / 2)] / 1e3, v[i] / 1e3, v[NR] / 1e3 }')
-			"$DLCAP_TOP/scripts/summary.sh" "$pt" | tail -n +2 |
-				awk -F, -v m="$name" -v r="$i" -v pt="$(basename "$pt")" -v h="$host" -v g="$guest" -v s="$same" -v w="$wake" \
-				'{ printf "%s,%d,%s,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s,%s\n", m, r, pt, $1, $3, $4, $6, $7, $8, h, g, h / g, s, w }' >> "$tmp"
+			"$DLCAP_TOP/scripts/summary.sh" "$pt" > "$tmp.sum"
+			csv_awk -v m="$name" -v r="$i" -v pt="$(basename "$pt")" -v h="$host" -v g="$guest" -v s="$same" -v w="$wake" \
+				'FNR == 1 { header(); next }
+				{ printf "%s,%d,%s,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s,%s\n", m, r, pt, $col("task"), $col("jobs"),
+					$col("late_jobs"), $col("mean_response_ms"), $col("max_response_ms"),
+					$col("max_lateness_ms"), h, g, h / g, s, w }' "$tmp.sum" >> "$tmp"
 		done
 	done
 done
+rm -f "$tmp.sum"
 mv "$tmp" "$out"
 say "wrote $out"

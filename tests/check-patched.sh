@@ -91,6 +91,7 @@ check "reasons: fallback-max's misfit jobs were placed by the max-capacity fallb
 	most "$(share "$dyn/fallback-max" misfit fallback-max)"
 refused=$(csv_awk 'FNR == 1 { header(); next } $col("path") == "admission" { print $col("count") }' "$hikey/adm/reason-counts.csv" 2>/dev/null)
 check "reasons: the kernel traced the admission set's 5 refusals (traced: ${refused:-none})" test "${refused:-}" = 5
-lost=$(cat "$hikey"/*/reason-counts.csv "$dyn"/*/reason-counts.csv 2>/dev/null | awk -F, '$1 == "trace" { s += $3 } END { print s + 0 }')
+lost=$(csv_awk 'FNR == 1 { header(); next } $col("path") == "trace" { s += $col("count") } END { print s + 0 }' \
+	"$hikey"/*/reason-counts.csv "$dyn"/*/reason-counts.csv 2>/dev/null)
 check "reasons: no trace event lost to a full buffer in any point ($lost lost)" test "$lost" = 0
 exit $assert_failed

@@ -19,6 +19,9 @@ skipped=0
 run() { "$@" 2>&1 | tee -a "$log" | grep -v '^PASS'; return "${PIPESTATUS[0]}"; }
 pass() { echo "PASS: $*" | tee -a "$log"; }
 fail() { echo "FAIL: $*" | tee -a "$log"; }
+# bycol PROGRAM FILE...: awk over CSV files, columns by header name (lib.sh's
+# csv_awk, in a subshell: lib.sh also exports the cross-compiling ARCH)
+bycol() { (. "$top/scripts/lib.sh" && csv_awk "$@"); }
 expect() { # expect DESCRIPTION COMMAND...: the command must succeed
 	local what=$1; shift
 	if "$@" > "$tmp/out" 2>&1; then pass "$what"; else fail "$what"; sed 's/^/    /' "$tmp/out"; fi
@@ -109,11 +112,13 @@ else
 fi
 expect "jobs.csv has 2 instances x 5 jobs (+ header): timers at 50..250 ms, as rt-app waits a period first" test "$(wc -l < "$tmp/native/jobs.csv")" = 11
 expect "every job did at least its 2 ms of work and has start <= end" \
-	awk -F, 'NR > 1 && ($13 < 2000000 || $5 > $6 || $4 > $5) { exit 1 }' "$tmp/native/jobs.csv"
+	bycol 'FNR == 1 { header(); next }
+		$col("work_ns") < 2000000 || $col("start_ns") > $col("end_ns") || $col("release_ns") > $col("start_ns") { exit 1 }' "$tmp/native/jobs.csv"
 expect "releases are one period apart" \
-	awk -F, 'NR > 1 { if (($2 in r) && $4 - r[$2] != 50000000) exit 1; r[$2] = $4 }' "$tmp/native/jobs.csv"
+	bycol 'FNR == 1 { header(); next }
+		{ i = $col("instance"); t = $col("release_ns"); if ((i in r) && t - r[i] != 50000000) exit 1; r[i] = t }' "$tmp/native/jobs.csv"
 expect "tasks.csv records both instances as admitted" \
-	test "$(awk -F, 'NR > 1 && $10 == 1' "$tmp/native/tasks.csv" | wc -l)" = 2
+	test "$(bycol 'FNR == 1 { header(); next } $col("admitted") == 1' "$tmp/native/tasks.csv" | wc -l)" = 2
 
 echo "== dlgen native run of rt-app's wider grammar (phases, sleep, yield, runtime, relative timer, cpus)"
 if "$DLGEN" -o "$tmp/grammar" tests/data/grammar.json > "$tmp/out" 2>&1; then
@@ -123,18 +128,24 @@ else
 fi
 J=$tmp/grammar/jobs.csv
 expect "phases: 4 jobs of phase light (0) then 3 of heavy (1), in order" \
-	test "$(awk -F, '$1 == "phased" { printf "%s", $17 }' "$J")" = 0000111
+	test "$(bycol 'FNR == 1 { header(); next } $col("task") == "phased" { printf "%s", $col("phase") }' "$J")" = 0000111
 expect "phases: light jobs 20 ms apart with 1 ms of work, heavy jobs 4 ms (run0 + run1)" \
-	awk -F, '$1 == "phased" { if ($17 == 0 && ($13 < 1000000 || (n0++ && $4 - r != 20000000))) exit 1
-		if ($17 == 1 && $13 < 4000000) exit 1; r = $4 }' "$J"
+	bycol 'FNR == 1 { header(); next } $col("task") == "phased" { ph = $col("phase"); w = $col("work_ns"); t = $col("release_ns")
+		if (ph == 0 && (w < 1000000 || (n0++ && t - r != 20000000))) exit 1
+		if (ph == 1 && w < 4000000) exit 1; r = t }' "$J"
 expect "a timerless loop: 10 passes are 10 jobs, no deadline (0) and never late" \
-	sh -c "test \$(awk -F, '\$1 == \"sleeper\" && \$7 == 0 && \$8 == 0' '$J' | wc -l) = 10"
+	test "$(bycol 'FNR == 1 { header(); next }
+		$col("task") == "sleeper" && $col("deadline_ns") == 0 && $col("lateness_ns") == 0' "$J" | wc -l)" = 10
 expect "sleep 3 ms inside each job: responses >= 3.5 ms; cpus [0]: every job on CPU 0" \
-	awk -F, '$1 == "sleeper" && ($14 < 3500000 || $9 != 0 || $10 != 0) { exit 1 }' "$J"
+	bycol 'FNR == 1 { header(); next } $col("task") == "sleeper" &&
+		($col("response_ns") < 3500000 || $col("cpu_start") != 0 || $col("cpu_end") != 0) { exit 1 }' "$J"
 expect "a relative timer (rt-app's default mode): 5 jobs released >= 12 ms apart (2 ms runtime + 10 ms)" \
-	awk -F, '$1 == "relative" { n++; if (n > 1 && $4 - r < 12000000) exit 1; r = $4 } END { exit n != 5 }' "$J"
+	bycol 'FNR == 1 { header(); next }
+		$col("task") == "relative" { n++; t = $col("release_ns"); if (n > 1 && t - r < 12000000) exit 1; r = t }
+		END { exit n != 5 }' "$J"
 expect "tasks.csv: phased reports its first phase (run 1 ms, period 20 ms)" \
-	grep -q '^phased,0,[0-9]*,SCHED_OTHER,1000000,20000000,' "$tmp/grammar/tasks.csv"
+	test "$(bycol 'FNR == 1 { header(); next } $col("task") == "phased" && $col("instance") == 0 {
+		print $col("policy") "," $col("run_ns") "," $col("period_ns") }' "$tmp/grammar/tasks.csv")" = SCHED_OTHER,1000000,20000000
 
 echo "== dlgen --work=loops (rt-app's calibrated loop)"
 "$DLGEN" -w loops -o "$tmp/loops" -d 200 tests/data/other-short.json > "$tmp/loops.out" 2>&1; rc=$?
@@ -158,7 +169,8 @@ expect "... and created no output" test ! -e "$tmp/dlhost/jobs.csv"
 expect "the native run wrote summary.json with 10 jobs" grep -q '"jobs": 10' "$tmp/native/summary.json"
 "$DLGEN" -o "$tmp/wd" -d 200 -g 0 tests/data/long-job.json > /dev/null 2>&1; rc=$?
 expect "watchdog: a 5 s job in a 200 ms run is cut at the end (exit $rc)" \
-	awk -F, 'NR == 2 { ok = ($16 == 1 && $6 - $4 < 1000000000) } END { exit !ok }' "$tmp/wd/jobs.csv"
+	bycol 'FNR == 1 { header(); next }
+		FNR == 2 { ok = ($col("cut") == 1 && $col("end_ns") - $col("release_ns") < 1000000000) } END { exit !ok }' "$tmp/wd/jobs.csv"
 
 echo "== topology files"
 printf 'name x\ncluster 0-3 462\ncluster 5-7 1024\n' > "$tmp/gap.topo"
