@@ -52,15 +52,14 @@ for m in "$@"; do
 				awk '{ v[NR] = $1 } END { if (!NR) { print "-,-,-"; exit }
 					i = int(NR * 0.99); if (i < NR * 0.99) i++
 					printf "%.1f,%.1f,%.1f", v[int((NR + 1) / 2)] / 1e3, v[i] / 1e3, v[NR] / 1e3 }')
-			"$DLCAP_TOP/scripts/summary.sh" "$pt" > "$tmp.sum"
-			csv_awk -v m="$name" -v r="$i" -v pt="$(basename "$pt")" -v h="$host" -v g="$guest" -v s="$same" -v w="$wake" \
+			"$DLCAP_TOP/scripts/summary.sh" "$pt" |
+				csv_awk -v m="$name" -v r="$i" -v pt="$(basename "$pt")" -v h="$host" -v g="$guest" -v s="$same" -v w="$wake" \
 				'FNR == 1 { header(); next }
 				{ printf "%s,%d,%s,%s,%d,%d,%s,%s,%s,%s,%s,%.2f,%s,%s\n", m, r, pt, $col("task"), $col("jobs"),
 					$col("late_jobs"), $col("mean_response_ms"), $col("max_response_ms"),
-					$col("max_lateness_ms"), h, g, h / g, s, w }' "$tmp.sum" >> "$tmp"
+					$col("max_lateness_ms"), h, g, h / g, s, w }' >> "$tmp"
 		done
 	done
 done
-rm -f "$tmp.sum"
 mv "$tmp" "$out"
 say "wrote $out"
