@@ -126,14 +126,22 @@ int task_log_alloc(struct task_log *l, const struct task_spec *t,
 	return 0;
 }
 
+int task_log_alloc_taskgroups(struct task_log *l)
+{
+	l->tgs = calloc(2 * (l->spec->nphases ? l->spec->nphases : 1), sizeof(*l->tgs));
+	return l->tgs ? 0 : -ENOMEM;
+}
+
 void task_log_free(struct task_log *l)
 {
 	free(l->jobs);
 	free(l->busy_ns);
 	free(l->locks);
+	free(l->tgs);
 	l->jobs = NULL;
 	l->busy_ns = NULL;
 	l->locks = NULL;
+	l->tgs = NULL;
 }
 
 int locks_csv_wanted(const struct task_log *logs, unsigned int n)
@@ -245,7 +253,7 @@ void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 	fprintf(f, "task,instance,tid,policy,run_ns,period_ns,dl_runtime_ns,"
 		   "dl_deadline_ns,dl_period_ns,admitted,errno,jobs,misses,"
 		   "max_lateness_ns,density,mean_lateness_ns,p99_lateness_ns,"
-		   "overruns,util_min,util_max,busy_ns_by_cpu\n");
+		   "overruns,util_min,util_max,busy_ns_by_cpu,taskgroup\n");
 	for (i = 0; i < n; i++) {
 		const struct task_log *l = &logs[i];
 		const struct task_spec *t = l->spec;
@@ -276,6 +284,37 @@ void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
 			fprintf(f, "%s%u=%llu", sep, c, (unsigned long long)l->busy_ns[c]);
 			sep = ";";
 		}
-		fputc('\n', f);
+		/* last, so that readers by position are not disturbed */
+		fprintf(f, ",%s\n", t->taskgroup);
+	}
+}
+
+/*
+ * One row per thread and phase: the cgroup it ran the phase in from
+ * first_pass on, for passes passes; a phase whose later passes ran where
+ * its first did is one row.
+ */
+void taskgroups_csv_write(FILE *f, const struct task_log *logs, unsigned int n)
+{
+	unsigned int i, p;
+
+	fprintf(f, "task,instance,tid,phase,phase_name,first_pass,passes,taskgroup,cgroup\n");
+	for (i = 0; i < n; i++) {
+		const struct task_log *l = &logs[i];
+
+		for (p = 0; l->tgs && p < l->spec->nphases; p++) {
+			const struct tg_record *r0 = &l->tgs[2 * p], *r1 = r0 + 1;
+			int same = r0->passes && r1->passes &&
+				!strcmp(r0->taskgroup, r1->taskgroup) && !strcmp(r0->cgroup, r1->cgroup);
+
+			if (r0->passes)
+				fprintf(f, "%s,%u,%d,%u,%s,0,%u,%s,%s\n", l->spec->name, l->instance,
+					(int)l->tid, p, l->spec->phases[p].name,
+					r0->passes + (same ? r1->passes : 0), r0->taskgroup, r0->cgroup);
+			if (r1->passes && !same)
+				fprintf(f, "%s,%u,%d,%u,%s,1,%u,%s,%s\n", l->spec->name, l->instance,
+					(int)l->tid, p, l->spec->phases[p].name, r1->passes,
+					r1->taskgroup, r1->cgroup);
+		}
 	}
 }

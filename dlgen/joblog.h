@@ -46,6 +46,18 @@ struct lock_record {
 /* A log holds at most this many lock records per instance; later ones are counted, not kept. */
 #define DLGEN_MAX_LOCKS	16384
 
+/*
+ * The cgroup a thread ran one phase in (taskgroups.csv): per phase, one
+ * record for its first pass and one for the later ones (rt-app's rule can
+ * put a phase without a taskgroup in another group from the second pass
+ * on; later passes repeat the second's moves).
+ */
+struct tg_record {
+	unsigned int passes;	/* times the thread entered the phase */
+	const char *taskgroup;	/* where dlgen put it: a path, "" not moved */
+	char cgroup[DLGEN_TASKGROUP_MAX + 64];	/* the kernel's path for the thread, "?" */
+};
+
 /* One thread: one instance of a task. */
 struct task_log {
 	const struct task_spec *spec;
@@ -61,6 +73,7 @@ struct task_log {
 	unsigned int nlocks, locks_dropped;
 	int forked;		/* a thread a fork event starts (if it runs) */
 	int started;		/* forked: it was started */
+	struct tg_record *tgs;	/* 2 per phase, when the set uses taskgroups; else NULL */
 };
 
 void cpu_trace_init(struct cpu_trace *tr);
@@ -84,6 +97,8 @@ void job_finish(struct job_record *j, uint64_t end, uint64_t work_ns,
 int task_log_alloc(struct task_log *l, const struct task_spec *t,
 		   unsigned int instance, uint64_t duration_ns,
 		   unsigned int ncpus);
+/* The records of taskgroups.csv, for a set that uses taskgroups. */
+int task_log_alloc_taskgroups(struct task_log *l);
 void task_log_free(struct task_log *l);
 
 /* Lateness statistics of one instance's jobs (all 0 without jobs). */
@@ -101,5 +116,7 @@ void jobs_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
 int locks_csv_wanted(const struct task_log *logs, unsigned int n);
 void locks_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
 void tasks_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
+/* taskgroups.csv: which cgroup each thread ran each phase in. */
+void taskgroups_csv_write(FILE *f, const struct task_log *logs, unsigned int n);
 
 #endif

@@ -17,6 +17,7 @@
 #include <sys/utsname.h>
 #include <json-c/json.h>
 
+#include "cgroup.h"
 #include "joblog.h"
 #include "parse.h"
 #include "run.h"
@@ -54,6 +55,9 @@ static void usage(FILE *f)
 "                         loops: rt-app's calibrated loop (for real boards),\n"
 "                         calibrated per capacity class at start-up (or pinned\n"
 "                         by global.calibration), reported in summary.json\n"
+"      --cgroup-root DIR  where rt-app's taskgroups are made, as threaded cgroups\n"
+"                         of the cpu controller (default: /sys/fs/cgroup, a\n"
+"                         cgroup2 mount; dlgen must run in its root cgroup)\n"
 "      --align-ms MS      before creating any thread, sleep until CLOCK_MONOTONIC\n"
 "                         reaches the next multiple of MS ms, so that points\n"
 "                         on two kernels start from the same instant of boot\n"
@@ -68,7 +72,9 @@ static void usage(FILE *f)
 "  -h, --help             this text\n"
 "\n"
 "Output in DIR: jobs.csv (one row per job), tasks.csv (one row per task\n"
-"instance), summary.json (bandwidth, lateness, busy time, provenance).\n"
+"instance), summary.json (bandwidth, lateness, busy time, provenance),\n"
+"locks.csv (with mutexes), taskgroups.csv (with taskgroups: the cgroup each\n"
+"thread ran each phase in).\n"
 "\n"
 "Exit status: 0 success, 1 system failure, 2 bad input or usage,\n"
 "3 real-time policies outside the dlcap guest, 4 all-or-nothing refusal.\n");
@@ -318,6 +324,7 @@ int main(int argc, char **argv)
 		{ "count-throttles", no_argument, NULL, 't' },
 		{ "bench-log", required_argument, NULL, 'B' },
 		{ "align-ms", required_argument, NULL, 'A' },
+		{ "cgroup-root", required_argument, NULL, 'R' },
 		{ "i-know-this-is-not-a-vm", no_argument, NULL, 'N' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -326,6 +333,9 @@ int main(int argc, char **argv)
 	static struct taskset ts;
 	static struct capacity_table caps;
 	const char *outdir = ".", *sysfs = "/sys/devices/system/cpu";
+	const char *cgroup_root = DLGEN_CGROUP_ROOT;
+	struct cgroup_set *cgroups = NULL;
+	int use_tgs;
 	struct run_config cfg = { .ts = &ts, .caps = &caps,
 				  .start_margin_ns = 20000000ULL,
 				  .grace_ns = 1000000000ULL };
@@ -377,6 +387,9 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			cfg.count_throttles = 1;
+			break;
+		case 'R':
+			cgroup_root = optarg;
 			break;
 		case 'B':
 			errno = 0;
@@ -460,11 +473,13 @@ int main(int argc, char **argv)
 		return EXIT_SYS;
 	}
 	nlogs = 0;
+	use_tgs = taskset_uses_taskgroups(&ts);
 	for (i = 0; i < ts.ntasks; i++) {
 		/* the instances, then the threads fork events may start */
 		for (k = 0; k < ts.tasks[i].instances + ts.tasks[i].forks; k++) {
 			if (task_log_alloc(&logs[nlogs], &ts.tasks[i], k,
-					   cfg.duration_ns, caps.ncpus)) {
+					   cfg.duration_ns, caps.ncpus) ||
+			    (use_tgs && task_log_alloc_taskgroups(&logs[nlogs]))) {
 				fprintf(stderr, "dlgen: out of memory for the job log\n");
 				return EXIT_SYS;
 			}
@@ -486,29 +501,45 @@ int main(int argc, char **argv)
 		cfg.loops = &lc;
 	}
 
+	/* rt-app's taskgroups: made now, removed when the run has ended */
+	if (use_tgs) {
+		cgroups = cgroup_set_prepare(&ts, cgroup_root, stderr);
+		if (!cgroups) {
+			for (i = 0; i < nlogs; i++)
+				task_log_free(&logs[i]);
+			free(logs);
+			return EXIT_SYS;
+		}
+		cfg.cgroups = cgroups;
+	}
+
 	/* No page fault while tasks run; not fatal where it is not allowed. */
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		fprintf(stderr, "dlgen: mlockall: %s (going on)\n", strerror(errno));
 
 	ret = run_taskset(&cfg, logs, nlogs, &start);
+	cgroup_set_cleanup(cgroups, stderr);
 	if (ret < 0)
 		fprintf(stderr, "dlgen: creating threads: %s; writing what ran\n",
 			strerror(-ret));
 	else if (ret == RUN_REFUSED)
 		fprintf(stderr, "dlgen: --admission=all-or-nothing: the kernel refused a task; no job was run\n");
+	/* RUN_CGROUP_FAILED: the thread said which group, and why */
 	nlogs = drop_unforked(logs, nlogs);
 	print_summary(logs, nlogs, &caps);
 	if (write_csv(outdir, "jobs.csv", jobs_csv_write, logs, nlogs) ||
 	    write_csv(outdir, "tasks.csv", tasks_csv_write, logs, nlogs) ||
 	    (locks_csv_wanted(logs, nlogs) &&
 	     write_csv(outdir, "locks.csv", locks_csv_write, logs, nlogs)) ||
+	    (use_tgs &&
+	     write_csv(outdir, "taskgroups.csv", taskgroups_csv_write, logs, nlogs)) ||
 	    write_summary(outdir, argv[optind], logs, nlogs, &caps, start,
 			  cfg.duration_ns, ts.loops_bound, cfg.loops))
 		ret = -1;
 	for (i = 0; i < nlogs; i++)
 		task_log_free(&logs[i]);
 	free(logs);
-	if (ret < 0)
+	if (ret < 0 || ret == RUN_CGROUP_FAILED)
 		return EXIT_SYS;
 	return ret == RUN_REFUSED ? EXIT_REFUSED : 0;
 }

@@ -14,11 +14,11 @@
  *           (SCHED_FIFO/RR: 1..99; SCHED_OTHER: nice -20..19), util_min,
  *           util_max (0..1024), dl-runtime, dl-period, dl-deadline (us)
  *           or rt-app's legacy runtime, period, deadline, dl-flags
- *           (dlgen's own: ["reclaim", "overrun"]), cpus, loop, phases,
- *           and the events run*, runtime*, sleep* (us; 0 is a no-op), yield* and
+ *           (dlgen's own: ["reclaim", "overrun"]), cpus, taskgroup, loop,
+ *           phases, and the events run*, runtime*, sleep* (us; 0 is a no-op), yield* and
  *           timer* { ref, period (us), mode: relative (default) | absolute },
  *           matched by prefix as rt-app does
- *   tasks.NAME.phases.PHASE: events and loop
+ *   tasks.NAME.phases.PHASE: events, loop, cpus and taskgroup
  * Anything else is an error that names it: nothing is silently ignored.
  */
 #include <errno.h>
@@ -40,8 +40,6 @@
 /* rt-app's default mem_buffer_size; dlgen's largest (per thread, locked) */
 #define MEM_BUFFER_DEFAULT	(4 * 1024 * 1024)
 #define MEM_BUFFER_MAX		(64 * 1024 * 1024)
-static const char taskgroup_msg[] =
-	"rt-app's taskgroup (a CFS group of the cpu controller) is not supported: the guest kernel has no CONFIG_CGROUP_SCHED, and dlgen places no thread in a cgroup";
 /*
  * The default range of a DL period, kernel.sched_deadline_period_min_us and
  * _max_us (__checkparam_dl() refuses others with EINVAL).
@@ -85,6 +83,9 @@ struct parse_ctx {
 	unsigned int cur_task;	/* the task being parsed */
 	unsigned int nforks;
 	struct fork_use forks[MAX_FORK_EVENTS];
+	/* the distinct taskgroup paths named so far */
+	unsigned int ntaskgroups;
+	char taskgroups[DLGEN_MAX_TASKGROUPS][DLGEN_TASKGROUP_MAX];
 };
 
 const char *policy_name(enum task_policy p)
@@ -561,6 +562,66 @@ static void check_unlocked(struct parse_ctx *c)
 	memset(c->held, 0, sizeof(c->held));
 }
 
+/*
+ * rt-app's "taskgroup": a cgroup path below the cgroup root, "/tg1/tg11"
+ * ("/": the root itself; "": none, as in rt-app), kept in @dst. Components
+ * are letters, digits, '.', '_' and '-', neither "." nor "..", nor empty.
+ */
+static void parse_taskgroup_at(struct parse_ctx *c, json_object *v, const struct kpath *p,
+			       char *dst)
+{
+	static const char allowed[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/";
+	const char *s, *comp;
+	size_t len, n;
+	unsigned int i;
+
+	if (!json_object_is_type(v, json_type_string)) {
+		problem_at(c, p->k, p->n, "expected a cgroup path (a string such as \"/tg1\")");
+		return;
+	}
+	s = json_object_get_string(v);
+	len = strlen(s);
+	if (!len)
+		return;		/* rt-app: "" is no taskgroup */
+	if (len >= DLGEN_TASKGROUP_MAX) {
+		problem_at(c, p->k, p->n, "a taskgroup path is at most %d characters",
+			   DLGEN_TASKGROUP_MAX - 1);
+		return;
+	}
+	/* checked first (a NUL inside included): the messages below quote the path */
+	if (strspn(s, allowed) != len || len != (size_t)json_object_get_string_len(v)) {
+		problem_at(c, p->k, p->n, "cgroup names here are letters, digits, '.', '_' and '-', between slashes");
+		return;
+	}
+	if (*s != '/') {
+		problem_at(c, p->k, p->n, "\"%s\" is not an absolute path: a taskgroup starts with \"/\" (the cgroup root)",
+			   s);
+		return;
+	}
+	for (comp = s + 1; len > 1; comp += n + 1) {
+		n = strcspn(comp, "/");
+		if (!n || (n == 1 && comp[0] == '.') || (n == 2 && !strncmp(comp, "..", 2))) {
+			problem_at(c, p->k, p->n, "\"%s\": every part between slashes must be a name, not empty, \".\" or \"..\"",
+				   s);
+			return;
+		}
+		if (!comp[n])
+			break;
+	}
+	for (i = 0; i < c->ntaskgroups; i++)
+		if (!strcmp(c->taskgroups[i], s))
+			break;
+	if (i == c->ntaskgroups) {
+		if (c->ntaskgroups == DLGEN_MAX_TASKGROUPS) {
+			problem_at(c, p->k, p->n, "more than %d taskgroups", DLGEN_MAX_TASKGROUPS);
+			return;
+		}
+		strcpy(c->taskgroups[c->ntaskgroups++], s);
+	}
+	strcpy(dst, s);
+}
+
 /* Append the event @k: @v to @ph. */
 static void parse_event(struct parse_ctx *c, const struct kpath *p, const char *k,
 			json_object *v, struct phase *ph)
@@ -640,7 +701,7 @@ static int get_loop(struct parse_ctx *c, json_object *v, const struct kpath *p, 
 	return 1;
 }
 
-/* A phase of "phases": events and "loop" only. */
+/* A phase of "phases": events, "loop", "cpus" and "taskgroup". */
 static void parse_cpus_at(struct parse_ctx *c, json_object *v, const struct kpath *p,
 			  uint64_t *cpus, int *have);
 
@@ -675,9 +736,9 @@ static void parse_phase(struct parse_ctx *c, const struct task_spec *t, const ch
 		else if (!strcmp(k, "cpus"))
 			parse_cpus_at(c, v, &q, ph->cpus, &ph->have_cpus);
 		else if (!strcmp(k, "taskgroup"))
-			problem_at(c, q.k, q.n, "%s", taskgroup_msg);
+			parse_taskgroup_at(c, v, &q, ph->taskgroup);
 		else
-			problem_at(c, q.k, q.n, "unknown or unsupported phase key \"%s\" (events, \"loop\" and \"cpus\"; per-phase scheduling parameters are not supported)", k);
+			problem_at(c, q.k, q.n, "unknown or unsupported phase key \"%s\" (events, \"loop\", \"cpus\" and \"taskgroup\"; per-phase scheduling parameters are not supported)", k);
 	}
 	check_unlocked(c);
 	if (!ph->nevents)
@@ -915,7 +976,7 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		} else if (!strcmp(k, "loop")) {
 			have_loop = get_loop(c, v, &q, &loop);
 		} else if (!strcmp(k, "taskgroup")) {
-			problem_at(c, q.k, q.n, "%s", taskgroup_msg);
+			parse_taskgroup_at(c, v, &q, t->taskgroup);
 		} else if (!is_event(k)) {
 			problem(c, "tasks", name, k, "unknown or unsupported key \"%s\"", k);
 		}

@@ -50,6 +50,7 @@ struct run_shared {
 	int done;		/* every task thread returned: the watchdog may go */
 	int abort;		/* set-up failed: run no jobs */
 	atomic_int stop;	/* the watchdog fired */
+	atomic_int cg_failed;	/* a thread could not move into its taskgroup */
 	uint64_t start;		/* common time zero, CLOCK_MONOTONIC ns */
 	struct sync_state *sync;	/* barriers, suspend names, mutexes */
 	int io_fd;		/* global.io_device, for iorun; -1 if unused */
@@ -74,6 +75,7 @@ struct thread_res {
 	int statfd;		/* /proc/self/task/TID/stat with pi_enabled, else -1 */
 	long normal_prio;	/* its "priority" field when not boosted */
 	int pi;			/* global.pi_enabled */
+	const char *group;	/* the taskgroup it is in; "": not moved (dlgen's own) */
 };
 
 struct thread_arg {
@@ -462,6 +464,59 @@ static int block_on(struct sync_state *s, const struct event *ev, uint64_t hard,
 	}
 }
 
+/* A move into a taskgroup failed: the run stops (every wait ends). */
+static void cgroup_failed(struct run_shared *sh)
+{
+	atomic_store(&sh->cg_failed, 1);
+	atomic_store(&sh->stop, 1);
+	sync_stop(sh->sync);
+}
+
+/* Move the calling thread into @group unless it is there; -1 on failure. */
+static int move_to(struct run_shared *sh, struct task_log *l, struct thread_res *tr,
+		   const char *group)
+{
+	int e;
+
+	if (!sh->cfg->cgroups || !strcmp(group, tr->group))
+		return 0;
+	e = cgroup_move(sh->cfg->cgroups, group, l->tid);
+	if (e) {
+		cgroup_move_error(sh->cfg->cgroups, group, l->tid, l->spec->name, -e, stderr);
+		cgroup_failed(sh);
+		return -1;
+	}
+	tr->group = group;
+	return 0;
+}
+
+/*
+ * rt-app's taskgroup of phase @p: the phase's own, else the thread stays
+ * where it is (the previous phase's group, or the task's).
+ */
+static int move_for_phase(struct run_shared *sh, struct task_log *l, struct thread_res *tr,
+			  unsigned int p)
+{
+	const struct phase *ph = &l->spec->phases[p];
+
+	return ph->taskgroup[0] ? move_to(sh, l, tr, ph->taskgroup) : 0;
+}
+
+/* taskgroups.csv: where the thread runs phase @p of pass @pass. */
+static void note_phase_group(struct task_log *l, const struct thread_res *tr,
+			     unsigned int p, int pass)
+{
+	struct tg_record *r;
+
+	if (!l->tgs)
+		return;
+	r = &l->tgs[2 * p + (pass > 0)];
+	if (!r->passes++) {
+		r->taskgroup = tr->group;
+		cgroup_of_thread(l->tid, r->cgroup, sizeof(r->cgroup));
+	}
+}
+
 /*
  * Run the task's events: phases in order, each repeated its loop count,
  * the whole repeated the task's loop count. A job starts at a release -
@@ -503,12 +558,16 @@ static void run_jobs(const struct run_config *cfg, struct run_shared *sh,
 	for (pass = 0; tloop < 0 || pass < tloop; pass++) {
 		for (p = 0; p < t->nphases; p++) {
 			const struct phase *ph = &t->phases[p];
-			/* the task's first release is its nominal start */
-			uint64_t t0 = pass || p ? mono_ns() : start + t->delay_ns;
-			uint64_t ptimer = phase_timer_ns(ph);
+			uint64_t t0, ptimer = phase_timer_ns(ph);
 
+			/* a move is before the phase's first release (the first's: at set-up) */
+			if ((pass || p) && move_for_phase(sh, l, tr, p))
+				return;
+			/* the task's first release is its nominal start */
+			t0 = pass || p ? mono_ns() : start + t->delay_ns;
 			if (t0 >= stop || atomic_load(&sh->stop) || l->njobs >= l->maxjobs)
 				return;
+			note_phase_group(l, tr, p, pass);
 			if (phase_cpus)
 				set_phase_affinity(ph, &base);
 			/* absolute timers: expiries t0 + k * period, k >= 1 */
@@ -650,6 +709,16 @@ static void *task_thread(void *p)
 		l->setattr_ret = -1;
 		l->setattr_errno = ENOMEM;
 	}
+	/*
+	 * The task's taskgroup after its policy, as rt-app does, then the
+	 * first phase's: at set-up, before the common start (a move waits for
+	 * the cgroup threadgroup lock; rt-app makes the second at the phase).
+	 */
+	if (tr) {
+		tr->group = "";	/* "" to "": no move */
+		if (!l->setattr_ret && !move_to(sh, l, tr, l->spec->taskgroup))
+			move_for_phase(sh, l, tr, 0);
+	}
 	/* mem and iorun: a buffer of its own, allocated (and locked) now */
 	if (!l->setattr_ret && task_uses_buffer(l->spec)) {
 		tr->size = (size_t)sh->cfg->ts->mem_buffer_size;
@@ -690,6 +759,9 @@ static void *task_thread(void *p)
 		if (tr->held & (1ULL << o))
 			sync_unlock(sh->sync, o);
 	sync_leave(sh->sync, l->spec);
+	/* back to the root, as rt-app: its groups can then be removed (best effort) */
+	if (tr && tr->group[0] && strcmp(tr->group, "/"))
+		cgroup_move(sh->cfg->cgroups, "/", l->tid);
 	if (tr) {
 		if (tr->statfd >= 0)
 			close(tr->statfd);
@@ -866,7 +938,7 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	pthread_mutex_lock(&sh.lock);
 	sh.start = mono_ns() + cfg->start_margin_ns;
 	sh.go = 1;
-	sh.abort = err != 0 || (refused && cfg->all_or_nothing);
+	sh.abort = err != 0 || (refused && cfg->all_or_nothing) || atomic_load(&sh.cg_failed);
 	pthread_cond_broadcast(&sh.cond);
 	pthread_mutex_unlock(&sh.lock);
 
@@ -895,5 +967,7 @@ int run_taskset(const struct run_config *cfg, struct task_log *logs,
 	*start_ns = sh.start;
 	if (err)
 		return -err;
+	if (atomic_load(&sh.cg_failed))
+		return RUN_CGROUP_FAILED;
 	return refused && cfg->all_or_nothing ? RUN_REFUSED : 0;
 }

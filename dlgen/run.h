@@ -2,6 +2,7 @@
 #ifndef DLGEN_RUN_H
 #define DLGEN_RUN_H
 
+#include "cgroup.h"
 #include "joblog.h"
 #include "taskset.h"
 #include "work.h"
@@ -16,6 +17,7 @@ struct run_config {
 	const struct loop_calibration *loops;	/* "loops" work mode, or NULL: emulated */
 	int count_throttles;	/* read the CBS deadline around each DL job */
 	uint64_t align_ns;	/* 0, or create the threads at a multiple of it */
+	const struct cgroup_set *cgroups;	/* the taskgroups, or NULL if none */
 };
 
 /*
@@ -24,10 +26,15 @@ struct run_config {
  * task_log_alloc()).  Admission refusals are recorded, not fatal, unless
  * cfg->all_or_nothing (then no job runs and RUN_REFUSED is returned).
  * A watchdog thread stops every job at start + duration + grace.
- * Returns 0, RUN_REFUSED, or a negative errno if a thread could not be
- * created.
+ * Threads move into their taskgroups (rt-app's rule: the task's at its
+ * start, a phase's at the phase's start, a phase without one stays where
+ * the thread is) and back to the root at their end; a move that fails is
+ * one line on stderr and stops the run (RUN_CGROUP_FAILED).
+ * Returns 0, RUN_REFUSED, RUN_CGROUP_FAILED, or a negative errno if a
+ * thread could not be created.
  */
 #define RUN_REFUSED	1
+#define RUN_CGROUP_FAILED	2
 int run_taskset(const struct run_config *cfg, struct task_log *logs,
 		unsigned int nlogs, uint64_t *start_ns);
 

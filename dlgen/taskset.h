@@ -21,6 +21,13 @@
 #endif
 #define DLGEN_MAX_CPUS		256
 #define DLGEN_MAX_CPUS_WORDS	(DLGEN_MAX_CPUS / 64)
+/*
+ * rt-app's taskgroup: a cgroup of the cpu controller, named by its path
+ * below the cgroup root ("/tg1/tg11"; "/" is the root itself), "" if none.
+ * At most DLGEN_MAX_TASKGROUPS distinct paths per task set (rt-app: 32).
+ */
+#define DLGEN_TASKGROUP_MAX	128
+#define DLGEN_MAX_TASKGROUPS	32
 
 enum task_policy {
 	POLICY_OTHER,
@@ -88,6 +95,8 @@ struct phase {
 	int loop;		/* passes, or DLGEN_LOOP_FOREVER (until the run ends) */
 	uint64_t cpus[DLGEN_MAX_CPUS_WORDS];	/* affinity in this phase, if have_cpus */
 	int have_cpus;
+	/* the thread moves there at the phase's start; "": it stays where it is */
+	char taskgroup[DLGEN_TASKGROUP_MAX];
 };
 
 struct task_spec {
@@ -110,6 +119,8 @@ struct task_spec {
 	int nice;		/* SCHED_OTHER: rt-app's "priority" (-20..19) */
 	int util_min, util_max;	/* uclamp, 0..1024; -1: not set */
 	unsigned int dl_flags;	/* DLGEN_DL_RECLAIM | DLGEN_DL_OVERRUN */
+	/* where the thread runs from its start ("" : dlgen's own cgroup) */
+	char taskgroup[DLGEN_TASKGROUP_MAX];
 };
 
 /* SCHED_DEADLINE flags a task can ask for ("dl-flags"). */

@@ -258,6 +258,96 @@ sed 's/"sleep": 20000/"sleep": 200000/' "$tmp/fork.json" > "$tmp/fork2.json"
 native fork2 -d 300 -g 50
 check "fork: a fork the run did not reach leaves no row in tasks.csv (rc $rc, $(($(wc -l < "$tmp/fork2/tasks.csv") - 1)) rows)" \
 	eval 'test $rc = 0 && test "$(col "$tmp/fork2/tasks.csv" task | grep -c "^w$")" = 2'
+# rt-app's taskgroup (issue 14) on a fake cgroup2 tree (--cgroup-root): a
+# plain folder with the interface files as regular files, so that what
+# dlgen writes stays there (cgroup.threads opened O_APPEND, as "echo >>",
+# keeps every TID moved in). mkdir cannot make a plain folder a cgroup:
+# the groups exist beforehand (dlgen keeps groups it did not make), and a
+# group dlgen makes is the failure case below. thread0 is rt-app's
+# tutorial example11 (phase1 names no group: it stays in phase0's);
+# "wrap" starts in its task's /tg2, and its first phase, without a group,
+# runs from the second pass on in the last phase's /tg1 (rt-app's rule: a
+# thread moves only when a phase names another group).
+fakecg() { # fakecg DIR GROUP...: a fake cgroup2 root with GROUPs in it
+	local d=$1 g
+	shift
+	mkdir -p "$d"
+	echo "cpuset cpu io memory pids" > "$d/cgroup.controllers"
+	: > "$d/cgroup.subtree_control"; : > "$d/cgroup.threads"
+	for g in "$@"; do
+		mkdir -p "$d$g"
+		echo domain > "$d$g/cgroup.type"
+		: > "$d$g/cgroup.subtree_control"; : > "$d$g/cgroup.threads"
+	done
+}
+fakecg "$tmp/cg" /tg1 /tg1/tg11 /tg2
+cat > "$tmp/tg.json" <<'JSON'
+{ "tasks": {
+    "thread0": { "loop": 3, "phases": {
+      "phase0": { "run": 1000, "sleep": 2000, "taskgroup": "/tg1/tg11" },
+      "phase1": { "run": 1000, "sleep": 2000 },
+      "phase2": { "run": 1000, "sleep": 2000, "taskgroup": "/" } } },
+    "wrap": { "loop": 3, "taskgroup": "/tg2", "phases": {
+      "a": { "run": 1000 },
+      "b": { "run": 1000, "taskgroup": "/tg1" } } },
+    "t1": { "loop": 2, "run": 1000, "taskgroup": "/tg1" },
+    "t2": { "loop": 2, "run": 1000, "taskgroup": "" } } }
+JSON
+cp -r "$tmp/cg" "$tmp/cg.before"
+"$dlgen" --check --cgroup-root "$tmp/cg" "$tmp/tg.json" > "$tmp/tgcheck.out" 2>&1; rc=$?
+check "taskgroup: --check accepts task- and phase-level taskgroups (rc $rc) and touches no cgroup file" \
+	eval 'test $rc = 0 && diff -r "$tmp/cg.before" "$tmp/cg" > /dev/null'
+native tg --cgroup-root "$tmp/cg"
+# tgrows NAME: taskgroups.csv as sorted "task:phase_name:first_pass:passes:taskgroup"
+tgrows() { col "$tmp/$1/taskgroups.csv" task,phase_name,first_pass,passes,taskgroup | tr , : | sort | tr '\n' ' '; }
+check "taskgroup: runs clean under ASan + UBSan with --cgroup-root (rc $rc)" clean tg
+check "taskgroups.csv: each thread's phases in rt-app's groups ($(tgrows tg))" \
+	test "$(tgrows tg)" = "t1::0:1:/tg1 t2::0:1: thread0:phase0:0:3:/tg1/tg11 thread0:phase1:0:3:/tg1/tg11 thread0:phase2:0:3:/ wrap:a:0:1:/tg2 wrap:a:1:2:/tg1 wrap:b:0:3:/tg1 "
+check "tasks.csv: taskgroup is the last column, the task's group ($(col "$tmp/tg/tasks.csv" task,taskgroup | tr '\n' ' '))" \
+	eval 'test "$(head -1 "$tmp/tg/tasks.csv" | awk -F, "{ print \$NF }")" = taskgroup &&
+		test "$(col "$tmp/tg/tasks.csv" task,taskgroup | sort | tr "\n" " ")" = "t1,/tg1 t2, thread0, wrap,/tg2 "'
+tid() { col "$tmp/tg/tasks.csv" task,tid | awk -F, -v t="$1" '$1 == t { print $2 }'; }
+# threads DIR: the TIDs written to DIR/cgroup.threads, as task names
+threads() {
+	sed "s/^$(tid thread0)\$/thread0/; s/^$(tid wrap)\$/wrap/; s/^$(tid t1)\$/t1/; s/^$(tid t2)\$/t2/" "$1/cgroup.threads" |
+		sort | uniq -c | tr -s ' ' | tr '\n' ';'
+}
+check "moves: thread0 into /tg1/tg11 in each of its 3 passes ($(threads "$tmp/cg/tg1/tg11"))" \
+	test "$(threads "$tmp/cg/tg1/tg11")" = " 3 thread0;"
+check "moves: wrap into /tg2 at its start and /tg1 once, t1 into /tg1 ($(threads "$tmp/cg/tg2") $(threads "$tmp/cg/tg1"))" \
+	test "$(threads "$tmp/cg/tg2") $(threads "$tmp/cg/tg1")" = " 1 wrap;  1 t1; 1 wrap;"
+check "moves: into the root thread0's phase2 3 times, t1 and wrap back at their end; never t2 ($(threads "$tmp/cg"))" \
+	test "$(threads "$tmp/cg")" = " 1 t1; 3 thread0; 1 wrap;"
+check "groups made threaded; +cpu in the parents' subtree_control, taken out at the end (root: $(cat "$tmp/cg/cgroup.subtree_control"))" \
+	eval 'test "$(cat "$tmp/cg/tg1/cgroup.type" "$tmp/cg/tg1/tg11/cgroup.type" "$tmp/cg/tg2/cgroup.type" | sort -u)" = threaded &&
+		test "$(cat "$tmp/cg/cgroup.subtree_control")" = -cpu && test "$(cat "$tmp/cg/tg1/cgroup.subtree_control")" = -cpu &&
+		test ! -s "$tmp/cg/tg1/tg11/cgroup.subtree_control" && test -d "$tmp/cg/tg1/tg11"'
+# Failures: one line naming the group and the errno, exit 1, nothing left.
+fakecg "$tmp/cg2"
+native tg --cgroup-root "$tmp/cg2"
+check "a group dlgen makes in a folder that is no cgroup2: exit 1, one line (group, errno), the folder removed ($(cat "$tmp/tg.out"))" \
+	eval 'test $rc = 1 && test "$(wc -l < "$tmp/tg.out")" = 1 &&
+		grep -q "^dlgen: taskgroup /tg1/tg11: cannot make /tg1 threaded: writing .*/cgroup.type: ENOENT" "$tmp/tg.out" &&
+		test -z "$(find "$tmp/cg2" -mindepth 1 -type d)" && test "$(cat "$tmp/cg2/cgroup.subtree_control")" = -cpu'
+fakecg "$tmp/cg3"
+echo "cpuset io memory" > "$tmp/cg3/cgroup.controllers"
+native tg --cgroup-root "$tmp/cg3"
+check "no cpu controller: exit 1, one line saying CONFIG_CGROUP_SCHED, nothing made" \
+	eval 'test $rc = 1 && test "$(wc -l < "$tmp/tg.out")" = 1 &&
+		grep -q "^dlgen: taskgroup /tg1/tg11: no cpu controller in .*CONFIG_CGROUP_SCHED" "$tmp/tg.out" &&
+		test -z "$(find "$tmp/cg3" -mindepth 1 -type d)" && test ! -s "$tmp/cg3/cgroup.subtree_control"'
+native tg --cgroup-root "$tmp/nonexistent"
+check "no cgroup2 at --cgroup-root: exit 1, one line naming cgroup.controllers and ENOENT" \
+	eval 'test $rc = 1 && test "$(wc -l < "$tmp/tg.out")" = 1 && grep -q "cgroup.controllers: ENOENT" "$tmp/tg.out"'
+# a move the kernel refuses, mid-run: /dev/full as /tg1's cgroup.threads
+fakecg "$tmp/cg4" /tg1 /tg1/tg11 /tg2
+rm "$tmp/cg4/tg1/cgroup.threads" && ln -s /dev/full "$tmp/cg4/tg1/cgroup.threads"
+native tg --cgroup-root "$tmp/cg4"
+check "a refused move: exit 1, no crash or sanitizer report, one line naming group, thread and ENOSPC ($(grep -m1 ENOSPC "$tmp/tg.out"))" \
+	eval 'test $rc = 1 && ! grep -q "runtime error\|ERROR: AddressSanitizer" "$tmp/tg.out" &&
+		test "$(grep -c "^dlgen: taskgroup" "$tmp/tg.out")" = 1 &&
+		grep -q "^dlgen: taskgroup /tg1: moving thread [0-9]* (task [a-z0-9]*) into .*/tg1/cgroup.threads: ENOSPC" "$tmp/tg.out" &&
+		test -s "$tmp/tg/tasks.csv"'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

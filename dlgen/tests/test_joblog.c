@@ -155,10 +155,48 @@ static void test_csv(void)
 	f = open_memstream(&buf, &len);
 	tasks_csv_write(f, logs, 2);
 	fclose(f);
-	CHECK(strstr(buf, "\nbig,0,42,SCHED_DEADLINE,10,100,20,100,100,1,0,2,1,100,0.200000,25,100,3,-1,-1,4=300;5=700\n") != NULL,
-	      "tasks.csv: admitted, 2 jobs, 1 miss, max 100, density 0.2, mean 25, p99 100, busy per CPU: %s", buf);
-	CHECK(strstr(buf, "\nbig,1,43,SCHED_DEADLINE,10,100,20,100,100,0,EBUSY,0,0,0,0.200000,0,0,0,-1,-1,\n") != NULL,
+	CHECK(strstr(buf, "busy_ns_by_cpu,taskgroup\n") == strchr(buf, '\n') - 24,
+	      "tasks.csv: taskgroup is the last column: %.*s", (int)(strchr(buf, '\n') - buf), buf);
+	CHECK(strstr(buf, "\nbig,0,42,SCHED_DEADLINE,10,100,20,100,100,1,0,2,1,100,0.200000,25,100,3,-1,-1,4=300;5=700,\n") != NULL,
+	      "tasks.csv: admitted, 2 jobs, 1 miss, max 100, density 0.2, mean 25, p99 100, busy per CPU, no taskgroup: %s", buf);
+	CHECK(strstr(buf, "\nbig,1,43,SCHED_DEADLINE,10,100,20,100,100,0,EBUSY,0,0,0,0.200000,0,0,0,-1,-1,,\n") != NULL,
 	      "tasks.csv: refusal recorded with errno EBUSY");
+	free(buf);
+}
+
+/* taskgroups.csv: per thread and phase, where it ran; tasks.csv's taskgroup. */
+static void test_taskgroups_csv(void)
+{
+	static struct task_spec t = { .name = "tg", .policy = POLICY_OTHER, .nphases = 3,
+				      .taskgroup = "/tg1", .util_min = -1, .util_max = -1 };
+	struct tg_record rec[6] = {
+		{ 1, "/tg1/tg11", "/tg1/tg11" }, { 4, "/tg1/tg11", "/tg1/tg11" },
+		{ 1, "/tg1", "/tg1" }, { 4, "/", "/" },
+		{ 1, "/", "/" }, { 0, "", "" },
+	};
+	uint64_t busy[1] = { 0 };
+	struct task_log l = { .spec = &t, .tid = 7, .tgs = rec, .ncpus = 1, .busy_ns = busy };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	strcpy(t.phases[0].name, "p0");
+	strcpy(t.phases[1].name, "p1");
+	strcpy(t.phases[2].name, "p2");
+	f = open_memstream(&buf, &len);
+	taskgroups_csv_write(f, &l, 1);
+	fclose(f);
+	CHECK(!strcmp(buf, "task,instance,tid,phase,phase_name,first_pass,passes,taskgroup,cgroup\n"
+		      "tg,0,7,0,p0,0,5,/tg1/tg11,/tg1/tg11\n"
+		      "tg,0,7,1,p1,0,1,/tg1,/tg1\n"
+		      "tg,0,7,1,p1,1,4,/,/\n"
+		      "tg,0,7,2,p2,0,1,/,/\n"),
+	      "taskgroups.csv: a phase in one group is one row, in two groups two: %s", buf);
+	free(buf);
+	f = open_memstream(&buf, &len);
+	tasks_csv_write(f, &l, 1);
+	fclose(f);
+	CHECK(strstr(buf, ",-1,-1,,/tg1\n") != NULL, "tasks.csv: the task's taskgroup, last: %s", buf);
 	free(buf);
 }
 
@@ -193,6 +231,7 @@ static void test_lateness_stats(void)
 
 int main(void)
 {
+	test_taskgroups_csv();
 	test_lateness_stats();
 	test_cpu_trace();
 	test_job_finish_and_lateness();

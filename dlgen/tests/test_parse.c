@@ -716,16 +716,6 @@ static void test_forever_with_d(void)
 	      "... accepted when -d gives the run's length: %s", errbuf);
 
 	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
-		  "\"run\": 100,\n\"taskgroup\": \"/tg1\"\n}\n}\n}\n");
-	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
-	      strstr(errbuf, "tasks.a.taskgroup: rt-app's taskgroup (a CFS group of the cpu controller) is not supported"),
-	      "taskgroup: refused with the reason: %s", errbuf);
-	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
-		  "\"phases\": {\n\"p\": {\n\"run\": 100,\n\"taskgroup\": \"/tg1\"\n}\n}\n}\n}\n}\n");
-	CHECK(n == 1 && !strncmp(errbuf, "t.json:8:", 9) &&
-	      strstr(errbuf, "tasks.a.phases.p.taskgroup: rt-app's taskgroup"),
-	      "per-phase taskgroup: refused with the reason: %s", errbuf);
-	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
 		  "\"run\": 100,\n\"dl-runtime\": 1000\n}\n}\n}\n");
 	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
 	      strstr(errbuf, "tasks.a.dl-runtime: on SCHED_OTHER this is rt-app's custom slice"),
@@ -769,6 +759,88 @@ static void test_fork(void)
 	      "a forked task that synchronises: located error: %s", errbuf);
 }
 
+/*
+ * rt-app's taskgroup, at task and phase level: a cgroup path, kept as
+ * written; "" is none; policies other than SCHED_OTHER are accepted (rt-app
+ * refuses them; 6.1 without CONFIG_RT_GROUP_SCHED does not).
+ */
+static void test_taskgroup(void)
+{
+	static const char good[] =
+		"{ \"global\": {\"duration\": 1}, \"tasks\": {"
+		" \"a\": { \"run\": 100, \"taskgroup\": \"/tg1\" },"
+		" \"b\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 10000,"
+		"        \"taskgroup\": \"/tg2\", \"phases\": {"
+		"   \"p0\": { \"run\": 100, \"taskgroup\": \"/tg1/tg11\" },"
+		"   \"p1\": { \"run\": 100 },"
+		"   \"p2\": { \"run\": 100, \"taskgroup\": \"/\" } } },"
+		" \"c\": { \"policy\": \"SCHED_FIFO\", \"run\": 100, \"taskgroup\": \"\" },"
+		" \"d\": { \"run\": 100, \"taskgroup\": \"/my.grp-1_x\" } } }";
+	const struct task_spec *a = &ts.tasks[0], *b = &ts.tasks[1], *c = &ts.tasks[2];
+	char many[8192], *w;
+	int n, i;
+
+	n = parse(good);
+	CHECK(n == 0 && ts.ntasks == 4, "taskgroup at task and phase level parses: %s", errbuf);
+	CHECK(!strcmp(a->taskgroup, "/tg1") && !a->phases[0].taskgroup[0],
+	      "task level: kept in the task (\"%s\"), not in its phase", a->taskgroup);
+	CHECK(!strcmp(b->taskgroup, "/tg2") && b->nphases == 3 &&
+	      !strcmp(b->phases[0].taskgroup, "/tg1/tg11") && !b->phases[1].taskgroup[0] &&
+	      !strcmp(b->phases[2].taskgroup, "/"),
+	      "phase level: /tg1/tg11, none (stays where it is), / (the root)");
+	CHECK(!c->taskgroup[0] && c->policy == POLICY_FIFO, "\"\" is no taskgroup, as in rt-app");
+	CHECK(!strcmp(ts.tasks[3].taskgroup, "/my.grp-1_x"), "names with '.', '_' and '-'");
+
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"taskgroup\": \"tg1\"\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.taskgroup: \"tg1\" is not an absolute path"),
+	      "a relative taskgroup: located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"phases\": {\n\"p\": {\n\"run\": 100,\n\"taskgroup\": \"/tg1/../etc\"\n}\n}\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:8:", 9) &&
+	      strstr(errbuf, "tasks.a.phases.p.taskgroup: \"/tg1/../etc\": every part between slashes must be a name"),
+	      "a phase's taskgroup with \"..\": located error: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"taskgroup\": 7\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.a.taskgroup: expected a cgroup path"),
+	      "a number: located error: %s", errbuf);
+	n = parse("{ \"global\": {\"duration\": 1}, \"tasks\": {"
+		  " \"a\": { \"run\": 100, \"taskgroup\": \"/tg1/\" },"
+		  " \"b\": { \"run\": 100, \"taskgroup\": \"//tg1\" },"
+		  " \"c\": { \"run\": 100, \"taskgroup\": \"/./tg1\" },"
+		  " \"d\": { \"run\": 100, \"taskgroup\": \"/a,b\" },"
+		  " \"e\": { \"run\": 100, \"taskgroup\": \"/a\\nb\" },"
+		  " \"f\": { \"run\": 100, \"taskgroup\": \"/a\\u0000b\" } } }");
+	CHECK(n == 6 && lines(errbuf) == 6 &&
+	      strstr(errbuf, "tasks.a.taskgroup: \"/tg1/\": every part") &&
+	      strstr(errbuf, "tasks.b.taskgroup: \"//tg1\": every part") &&
+	      strstr(errbuf, "tasks.c.taskgroup: \"/./tg1\": every part") &&
+	      strstr(errbuf, "tasks.d.taskgroup: cgroup names here are letters") &&
+	      strstr(errbuf, "tasks.e.taskgroup: cgroup names here are letters") &&
+	      strstr(errbuf, "tasks.f.taskgroup: cgroup names here are letters"),
+	      "empty parts, \".\", a comma, a newline, a NUL: one line each (%d): %s", n, errbuf);
+	/* a path of 128 characters: one too many */
+	w = many;
+	w += sprintf(w, "{ \"global\": {\"duration\": 1}, \"tasks\": { \"a\": { \"run\": 100, \"taskgroup\": \"/");
+	for (i = 0; i < DLGEN_TASKGROUP_MAX - 1; i++)
+		*w++ = 'x';
+	sprintf(w, "\" } } }");
+	n = parse(many);
+	CHECK(n == 1 && strstr(errbuf, "tasks.a.taskgroup: a taskgroup path is at most 127 characters"),
+	      "a path of 128 characters: refused: %s", errbuf);
+	w = many;
+	w += sprintf(w, "{ \"global\": {\"duration\": 1}, \"tasks\": {");
+	for (i = 0; i <= DLGEN_MAX_TASKGROUPS; i++)
+		w += sprintf(w, "%s \"t%d\": { \"run\": 100, \"taskgroup\": \"/g%d\" }",
+			     i ? "," : "", i, i);
+	sprintf(w, " } }");
+	n = parse(many);
+	CHECK(n == 1 && strstr(errbuf, "tasks.t32.taskgroup: more than 32 taskgroups"),
+	      "33 distinct taskgroups: the 33rd is refused: %s", errbuf);
+}
+
 int main(void)
 {
 	test_cover_letter();
@@ -787,5 +859,6 @@ int main(void)
 	test_mem_io();
 	test_forever_with_d();
 	test_fork();
+	test_taskgroup();
 	CHECK_EXIT();
 }
