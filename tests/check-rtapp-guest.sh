@@ -53,4 +53,31 @@ check "wait/signal: every consumer job waited for a signal ($(ms "$cmin") ms >= 
 # per-phase cpus: phase 0 on CPU 1 (a LITTLE), phase 1 on CPU 5 (a big)
 pc=$(csv_awk 'FNR == 1 { header(); next } $col("task") == "mover" { print $col("phase") ":" $col("cpu_start") "-" $col("cpu_end") }' "$dir/sync/jobs.csv" | sort | uniq -c | tr -s ' ' | tr '\n' ';')
 check "per-phase cpus: phase 0 on CPU 1, phase 1 on CPU 5 ($pc)" test "$pc" = " 3 0:1-1; 3 1:5-5;"
+
+# rt-app's taskgroups (rtapp-taskgroup.json): per thread and phase, the group
+# dlgen moved it to (rt-app's rule: a phase without a taskgroup stays where
+# the thread is) and the kernel's own path for the thread at the phase's
+# start, from taskgroups.csv. thread0 is rt-app's tutorial example11; wrap
+# starts in /tg2 and its first phase runs in the last phase's /tg1 from the
+# second pass on; dl (SCHED_DEADLINE) moves /tg1 -> /tg2 -> /tg1 mid-run,
+# fifo (SCHED_FIFO) is in /tg2 (both allowed without CONFIG_RT_GROUP_SCHED);
+# plain names none and stays in the root.
+tg=$dir/taskgroup
+tgrows=$(csv_awk 'FNR == 1 { header(); next } { print $col("task") ":" $col("phase_name") ":" $col("first_pass") ":" $col("passes") ":" $col("taskgroup") }' "$tg/taskgroups.csv" 2>/dev/null | sort | tr '\n' ' ')
+check "taskgroup: exit 0, every task admitted ($(cat "$tg/rc" 2>/dev/null), $(admitted "$tg") of 5)" \
+	test "$(cat "$tg/rc" 2>/dev/null)" = 0 -a "$(admitted "$tg")" = 5
+check "taskgroups.csv: each thread's phases in rt-app's groups ($tgrows)" \
+	test "$tgrows" = "dl:x:0:1:/tg1 dl:x:1:1:/tg2 dl:y:0:2:/tg2 fifo::0:1:/tg2 plain::0:1: thread0:phase0:0:3:/tg1/tg11 thread0:phase1:0:3:/tg1/tg11 thread0:phase2:0:3:/ wrap:a:0:1:/tg2 wrap:a:1:2:/tg1 wrap:b:0:3:/tg1 "
+wrong=$(csv_awk 'FNR == 1 { header(); next } { want = $col("taskgroup") == "" ? "/" : $col("taskgroup") }
+	$col("cgroup") != want { print $col("task") ":" $col("phase_name") ":" $col("first_pass") " in " $col("cgroup") " not " want }' "$tg/taskgroups.csv" 2>/dev/null)
+check "taskgroups.csv: the kernel had each thread where dlgen put it, the root for plain (${wrong:-all $(($(wc -l < "$tg/taskgroups.csv") - 1)) rows})" \
+	test -s "$tg/taskgroups.csv" -a -z "$wrong"
+check "taskgroup: jobs as the loops say, none cut ($(jobs "$tg"))" \
+	test "$(jobs "$tg")" = " 20 dl,0; 4 fifo,0; 4 plain,0; 9 thread0,0; 6 wrap,0;"
+check "taskgroup: dlgen said nothing about cgroups (no failure, nothing left behind)" \
+	sh -c "test -s '$tg/dlgen.log' && ! grep -q 'taskgroup' '$tg/dlgen.log'"
+check "after it: no group left, cpu out of the root's subtree_control ($(tr '\n' ';' < "$dir/taskgroup-after/dlgen.log" 2>/dev/null))" \
+	eval 'grep -q "^controllers: .*\<cpu\>" "$dir/taskgroup-after/dlgen.log" &&
+		grep -qx "groups:" "$dir/taskgroup-after/dlgen.log" &&
+		grep -q "^subtree_control: *$" "$dir/taskgroup-after/dlgen.log"'
 exit $assert_failed
