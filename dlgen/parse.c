@@ -1019,11 +1019,15 @@ static void parse_task(struct parse_ctx *c, const char *name, json_object *o,
 		if (t->dl_flags)
 			problem(c, "tasks", name, "dl-flags",
 				"dl-flags need \"policy\": \"SCHED_DEADLINE\"");
+		/*
+		 * On SCHED_OTHER, dl-runtime alone is rt-app's custom slice:
+		 * passed as sched_attr.sched_runtime, which Linux 6.12 and
+		 * later use as the task's slice and earlier kernels ignore.
+		 */
 		if (t->policy == POLICY_OTHER && have_runtime && !t->dl_period_ns &&
 		    !t->dl_deadline_ns)
-			problem(c, "tasks", name, "dl-runtime",
-				"on SCHED_OTHER this is rt-app's custom slice (sched_attr.sched_runtime, Linux 6.12 and later); Linux 6.1 has none and would ignore it: remove it");
-		else if (t->dl_runtime_ns || t->dl_period_ns || t->dl_deadline_ns)
+			return;
+		if (t->dl_runtime_ns || t->dl_period_ns || t->dl_deadline_ns)
 			problem(c, "tasks", name, "policy",
 				"dl-* keys need \"policy\": \"SCHED_DEADLINE\"");
 		return;

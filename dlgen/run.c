@@ -248,6 +248,7 @@ static int set_policy(const struct task_spec *t)
 	case POLICY_OTHER:
 		attr.sched_policy = SCHED_NORMAL;
 		attr.sched_nice = t->nice;	/* rt-app's "priority" */
+		attr.sched_runtime = t->dl_runtime_ns;	/* custom slice (6.12+) */
 		break;
 	case POLICY_FIFO:
 	case POLICY_RR:

@@ -112,7 +112,7 @@ struct task_spec {
 	int loop;		/* passes over all phases, or DLGEN_LOOP_FOREVER */
 	uint64_t cpus[DLGEN_MAX_CPUS_WORDS];	/* affinity ("cpus"), if have_cpus */
 	int have_cpus;
-	uint64_t dl_runtime_ns;	/* SCHED_DEADLINE reservation */
+	uint64_t dl_runtime_ns;	/* DL reservation; SCHED_OTHER: custom slice */
 	uint64_t dl_deadline_ns;
 	uint64_t dl_period_ns;
 	unsigned int priority;	/* SCHED_FIFO/RR only */

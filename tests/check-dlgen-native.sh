@@ -348,6 +348,16 @@ check "a refused move: exit 1, no crash or sanitizer report, one line naming gro
 		test "$(grep -c "^dlgen: taskgroup" "$tmp/tg.out")" = 1 &&
 		grep -q "^dlgen: taskgroup /tg1: moving thread [0-9]* (task [a-z0-9]*) into .*/tg1/cgroup.threads: ENOSPC" "$tmp/tg.out" &&
 		test -s "$tmp/tg/tasks.csv"'
+# rt-app's custom slice: dl-runtime alone on SCHED_OTHER goes to the kernel
+# as sched_attr.sched_runtime (used by Linux 6.12 and later, ignored before;
+# sched_setattr() accepts it on both)
+cat > "$tmp/slice.json" <<'JSON'
+{ "global": { "duration": 1 },
+  "tasks": { "s": { "loop": 3, "run": 1000, "timer": { "period": 10000, "ref": "s" }, "dl-runtime": 3000 } } }
+JSON
+native slice
+check "custom slice: a SCHED_OTHER task with dl-runtime 3 ms runs its 3 jobs and reports the slice (rc $rc)" \
+	eval 'clean slice && test "$(col "$tmp/slice/tasks.csv" policy dl_runtime_ns jobs)" = "SCHED_OTHER,3000000,3"'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

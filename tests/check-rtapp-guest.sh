@@ -42,7 +42,7 @@ check "locks.csv without: never boosted ($(lk "$dir/nopi" low boosted)), contend
 
 # rtapp-sync.json: the run ends with its loops; every job as rt-app counts it.
 check "sync: jobs per task as the loops say, none cut ($(jobs "$dir/sync"))" \
-	test "$(jobs "$dir/sync")" = " 5 a,0; 5 b,0; 4 consumer,0; 6 mover,0; 4 ponger,0; 4 producer,0;"
+	test "$(jobs "$dir/sync")" = " 5 a,0; 5 b,0; 4 consumer,0; 6 mover,0; 4 ponger,0; 4 producer,0; 3 sliced,0;"
 check "sync: summary.json says the run ended with its loops" grep -q '"loops_bound": *true' "$dir/sync/summary.json"
 # barrier: b's passes wait for a's 20 ms sleep
 bmin=$(csv_awk 'FNR == 1 { header(); next } $col("task") == "b" { r = $col("response_ns"); if (m == "" || r < m) m = r } END { print m }' "$dir/sync/jobs.csv")
@@ -80,4 +80,8 @@ check "after it: no group left, cpu out of the root's subtree_control ($(tr '\n'
 	eval 'grep -q "^controllers: .*\<cpu\>" "$dir/taskgroup-after/dlgen.log" &&
 		grep -qx "groups:" "$dir/taskgroup-after/dlgen.log" &&
 		grep -q "^subtree_control: *$" "$dir/taskgroup-after/dlgen.log"'
+# rt-app's custom slice: dl-runtime on SCHED_OTHER reaches sched_setattr(),
+# which 6.1 accepts (and ignores; 6.12 takes it as the slice)
+sl=$(csv_awk 'FNR == 1 { header(); next } $col("task") == "sliced" { print $col("policy") "," $col("dl_runtime_ns") "," $col("errno") }' "$dir/sync/tasks.csv")
+check "custom slice: sched_setattr() took dl-runtime 3 ms on SCHED_OTHER ($sl)" test "$sl" = "SCHED_OTHER,3000000,0"
 exit $assert_failed

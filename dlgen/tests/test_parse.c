@@ -715,11 +715,27 @@ static void test_forever_with_d(void)
 	CHECK(n == 0 && ts.ntasks == 2 && !ts.loops_bound,
 	      "... accepted when -d gives the run's length: %s", errbuf);
 
+}
+
+/* rt-app's custom slice: dl-runtime alone on SCHED_OTHER. */
+static void test_custom_slice(void)
+{
+	int n;
+
 	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
 		  "\"run\": 100,\n\"dl-runtime\": 1000\n}\n}\n}\n");
-	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
-	      strstr(errbuf, "tasks.a.dl-runtime: on SCHED_OTHER this is rt-app's custom slice"),
-	      "dl-runtime on SCHED_OTHER: refused with the reason: %s", errbuf);
+	CHECK(n == 0 && ts.ntasks == 1 && ts.tasks[0].policy == POLICY_OTHER &&
+	      ts.tasks[0].dl_runtime_ns == 1000000,
+	      "dl-runtime on SCHED_OTHER: the custom slice, kept (%s)", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"run\": 100,\n\"dl-runtime\": 1000,\n\"dl-period\": 2000\n}\n}\n}\n");
+	CHECK(n == 1 && strstr(errbuf, "dl-* keys need \"policy\": \"SCHED_DEADLINE\""),
+	      "dl-runtime with dl-period on SCHED_OTHER: refused: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"a\": {\n"
+		  "\"policy\": \"SCHED_FIFO\",\n\"run\": 100,\n\"dl-runtime\": 1000\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:", 7) &&
+	      strstr(errbuf, "dl-* keys need \"policy\": \"SCHED_DEADLINE\""),
+	      "dl-runtime on SCHED_FIFO: refused: %s", errbuf);
 }
 
 /* rt-app's fork: a task starts threads of another during the run. */
@@ -858,6 +874,7 @@ int main(void)
 	test_condvars();
 	test_mem_io();
 	test_forever_with_d();
+	test_custom_slice();
 	test_fork();
 	test_taskgroup();
 	CHECK_EXIT();
