@@ -1,6 +1,6 @@
 #!/bin/bash
 # Build the one initramfs all kernels boot: busybox-static:arm64, the static
-# aarch64 dlgen and initramfs/init, packed by the kernel's usr/gen_init_cpio.
+# aarch64 dlgen, initramfs/init and scripts/csv.awk, packed by the kernel's usr/gen_init_cpio.
 # Usage: scripts/mkinitramfs.sh DLGEN_AARCH64 OUT.cpio.gz
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -25,9 +25,10 @@ trap 'rm -rf "$stage"' EXIT
 cp "$sysroot/bin/busybox" "$stage/busybox"
 cp "$dlgen" "$stage/dlgen"
 cp "$DLCAP_TOP/initramfs/init" "$stage/init"
+cp "$DLCAP_TOP/scripts/csv.awk" "$stage/csv.awk"
 touch -d @0 "$stage"/*
 sed -e "s|@SYSROOT@/bin/busybox|$stage/busybox|g" -e "s|@DLGEN@|$stage/dlgen|g" \
-    -e "s|@INIT@|$stage/init|g" \
+    -e "s|@INIT@|$stage/init|g" -e "s|@CSVAWK@|$stage/csv.awk|g" \
     "$DLCAP_TOP/initramfs/files.list" > "$stage/list"
 grep -v '^#' "$stage/list" | grep -q '@' && die "initramfs/files.list names a file this script does not stage"
 "$gen" -t 0 "$stage/list" | gzip -9n > "$out.tmp"

@@ -22,9 +22,9 @@ else
 fi
 wait $pid
 echo "dlgen exit: $?"
-# tasks.csv's admitted column, found by its header's name
-echo "admitted: $(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	$c["admitted"] == 1' "$out/tasks.csv" | wc -l)"
+# tasks.csv's admitted column by its header's name (csv.awk: the initramfs)
+echo "admitted: $(awk -F, -f /usr/share/dlcap/csv.awk -e 'FNR == 1 { header(); next }
+	$col("admitted") == 1' "$out/tasks.csv" | wc -l)"
 echo "cpu$cpu online: $(cat /sys/devices/system/cpu/cpu$cpu/online)"
 # With every DL task gone, each root domain's dl_bw.total_bw must be 0.
 echo "total_bw after: $(grep 'dl_bw->total_bw' /sys/kernel/debug/sched/debug | awk '{ print $NF }' | sort -u | tr '\n' ' ')"

@@ -18,8 +18,8 @@ current() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$d/$1"; }
 refused() { ! echo "$2" > "$d/$1" 2> "$out/err"; }
 # the tasks of a dlgen run's tasks.csv that were admitted (the column by name)
 admitted() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["admitted"] == 1' "$1/tasks.csv" | wc -l
+	awk -F, -f /usr/share/dlcap/csv.awk -e 'FNR == 1 { header(); next }
+		$col("admitted") == 1' "$1/tasks.csv" | wc -l
 }
 
 while read -r knob def others; do

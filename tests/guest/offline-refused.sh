@@ -30,9 +30,9 @@ JSON
 sleep 0.2	# the first set's bandwidth goes at its 0-lag time
 dlgen -o "$out/after" "$out/four.json" > "$out/after.log" 2>&1
 echo "dlgen exit: $?"
-# jobs.csv's columns by their header's names
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-	{ n = $h["instance"]; c[n] = c[n] " " $h["cpu_start"]; late[n] += ($h["lateness_ns"] > 0) }
+# jobs.csv's columns by their header's names (csv.awk: the initramfs)
+awk -F, -f /usr/share/dlcap/csv.awk -e 'FNR == 1 { header(); next }
+	{ n = $col("instance"); c[n] = c[n] " " $col("cpu_start"); late[n] += ($col("lateness_ns") > 0) }
 	END { for (i in c) { n = split(c[i], a, " "); delete seen; s = ""
 		for (j = 1; j <= n; j++) if (!(a[j] in seen)) { seen[a[j]] = 1; s = s " " a[j] }
 		printf "d0.6-%s: cpus%s, %d late\n", i, s, late[i] } }' "$out/after/jobs.csv" | sort
