@@ -4,18 +4,20 @@
 #   A plan line is NAME TASKSET [KNOB=VALUE...] [DLGEN OPTIONS...]; TASKSET
 #   is relative to experiments/tasksets/ unless absolute: a .json task set
 #   (checked with dlgen --check) or a .sh script the guest runs; knobs are
-#   from kernels/knobs. Prints, per point, "NAME<TAB>TASKSET PATH<TAB>the
-#   guest's plan line" (NAME, the task set's file name, the rest).
+#   from kernels/knobs; a point's -d/--duration-ms goes to its task set's
+#   check (loops of -1 are valid with a duration). Prints, per point,
+#   "NAME<TAB>TASKSET PATH<TAB>the guest's plan line" (NAME, the task
+#   set's file name, the rest).
 #   DLGEN_HOST: the host's dlgen (default dlgen/build/dlgen).
 # Exit status: 0; 2 with one "PLANFILE:LINE: ..." line per problem.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+[ $# = 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
 planfile=$1
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
 [ -r "$planfile" ] || { echo "plan-check: no plan $planfile" >&2; exit 2; }
-names=() tasksets=() out=() bad=0 lineno=0
-declare -A tsbase=()
+names=() out=() bad=0 lineno=0
+declare -A tsbase=() bydur=()	# bydur[MS or "-"]: the task sets to check with -d MS
 while read -r name ts args || [ -n "$name" ]; do
 	lineno=$((lineno + 1))
 	case "$name" in ''|'#'*) continue ;; esac
@@ -43,17 +45,22 @@ while read -r name ts args || [ -n "$name" ]; do
 	tsbase[${ts##*/}]=$tsfile
 	case "$ts" in
 	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; } ;;
-	*) tasksets+=("$tsfile") ;;
 	esac
+	dur=- prev=
 	for a in $args; do
-		case "$a" in -*) continue ;; *=*) ;; *) continue ;; esac
+		case "$prev" in -d|--duration-ms) dur=$a; prev=; continue ;; esac
+		prev=$a
+		case "$a" in --duration-ms=*) dur=${a#*=}; continue ;; -*) continue ;; *=*) ;; *) continue ;; esac
 		knob_valid "$a" || { echo "$planfile:$lineno: knob '$a' is not NAME=VALUE from kernels/knobs" >&2; bad=1; }
 	done
+	case "$ts" in *.sh) ;; *) bydur[$dur]+="$tsfile"$'\n' ;; esac
 	out+=("$name	$tsfile	$name ${ts##*/} $args")	# (the space before an empty $args is in the boot's bytes)
 done < "$planfile"
 [ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }
 [ $bad = 0 ] || exit 2
-if [ ${#tasksets[@]} -gt 0 ]; then
-	"$dlgen_host" --check "${tasksets[@]}" >&2 || exit 2
-fi
+for dur in "${!bydur[@]}"; do
+	mapfile -t tasksets < <(printf '%s' "${bydur[$dur]}" | sort -u)
+	if [ "$dur" = - ]; then set --; else set -- -d "$dur"; fi
+	"$dlgen_host" --check "$@" "${tasksets[@]}" >&2 || exit 2
+done
 printf '%s\n' "${out[@]}"

@@ -232,6 +232,14 @@ scripts/run-batch.sh patched hikey960 "$tmp/knob.plan" "$tmp/knobrun" > "$tmp/kn
 expect "a knob value not in kernels/knobs exits 2 before booting (got $rc)" \
 	sh -c "test $rc = 2 && grep -q \"knob 'dl_admission=bogus'\" '$tmp/knob.out' && test ! -e '$tmp/knobrun/console.log'"
 
+printf '{ "tasks" : { "t" : { "loop" : -1, "run" : 1000, "timer" : { "ref" : "t", "period" : 10000 } } } }\n' > "$tmp/forever.json"
+printf 'a %s -d 500\n' "$tmp/forever.json" > "$tmp/forever-d.plan"
+printf 'a %s\n' "$tmp/forever.json" > "$tmp/forever.plan"
+scripts/plan-check.sh "$tmp/forever-d.plan" > /dev/null 2> "$tmp/err"; rc=$?
+scripts/plan-check.sh "$tmp/forever.plan" > /dev/null 2> "$tmp/err2"; rc2=$?
+expect "plan-check checks a point's task set with its -d: loop -1 without global.duration passes with -d 500 (got $rc), is refused without (got $rc2)" \
+	sh -c "test $rc = 0 && test $rc2 = 2 && grep -q 'forever.json:1:.*tasks.t.loop: without global.duration' '$tmp/err2'"
+
 echo "== sweeps: files, task sets, tables"
 export DLCAP_RESULTS=$tmp/results	# sweeps write here, not into the repository
 printf 'topologies = hikey960\nspeed = 3\n' > "$tmp/bad1.sweep"
