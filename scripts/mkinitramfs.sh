@@ -1,6 +1,7 @@
 #!/bin/bash
 # Build the one initramfs all kernels boot: busybox-static:arm64, the static
-# aarch64 dlgen, initramfs/init and scripts/csv.awk, packed by the kernel's usr/gen_init_cpio.
+# aarch64 dlgen, initramfs/init and scripts/csv.awk, packed by the kernel's
+# usr/gen_init_cpio.
 # Usage: scripts/mkinitramfs.sh DLGEN_AARCH64 OUT.cpio.gz
 set -eu
 . "$(dirname "$0")/lib.sh"

@@ -43,9 +43,6 @@ while read -r name ts args || [ -n "$name" ]; do
 		echo "$planfile:$lineno: task set $tsfile has the file name of ${tsbase[${ts##*/}]}, which the guest could not tell apart" >&2; bad=1
 	fi
 	tsbase[${ts##*/}]=$tsfile
-	case "$ts" in
-	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; } ;;
-	esac
 	dur=- prev=
 	for a in $args; do
 		case "$prev" in -d|--duration-ms) dur=$a; prev=; continue ;; esac
@@ -53,7 +50,10 @@ while read -r name ts args || [ -n "$name" ]; do
 		case "$a" in --duration-ms=*) dur=${a#*=}; continue ;; -*) continue ;; *=*) ;; *) continue ;; esac
 		knob_valid "$a" || { echo "$planfile:$lineno: knob '$a' is not NAME=VALUE from kernels/knobs" >&2; bad=1; }
 	done
-	case "$ts" in *.sh) ;; *) bydur[$dur]+="$tsfile"$'\n' ;; esac
+	case "$ts" in
+	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; } ;;
+	*) bydur[$dur]+="$tsfile"$'\n' ;;
+	esac
 	out+=("$name	$tsfile	$name ${ts##*/} $args")	# (the space before an empty $args is in the boot's bytes)
 done < "$planfile"
 [ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }
