@@ -51,6 +51,7 @@ help:
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
+	@echo "make kunit-faults        the KUnit cases of review items B2, B3, B5 fail on v1's faults put back (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
@@ -214,6 +215,15 @@ hotplug-refused: deps
 	@scripts/results-manifest.sh hotplug
 hotplug: hotplug-accounting hotplug-refused
 
+# The KUnit cases of review items B2, B3 and B5 fail when v1's faults are put
+# back (kernels/variants/kunit-v1-faults); a fresh boot each time.
+KUNIT_FAULTS_RAW := results/raw/kunit-v1-faults/dynamiq3/boot-only
+kunit-faults: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=kunit-v1-faults
+	@rm -rf $(KUNIT_FAULTS_RAW)
+	@scripts/run-batch.sh kunit-v1-faults dynamiq3 tests/plans/boot-only.plan $(KUNIT_FAULTS_RAW)
+	@tests/check-kunit.sh --v1-faults $(KUNIT_FAULTS_RAW)
+
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \
 	shift3=virtual:shift=3,sleep=off shift1-nohz-off=virtual:shift=1,sleep=off:nohz=off \
@@ -321,5 +331,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

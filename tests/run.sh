@@ -204,6 +204,14 @@ run tests/check-runner.sh || grep -q '^FAIL' "$log" || fail "tests/check-runner.
 echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"
 run tests/check-reasons.sh || grep -q '^FAIL' "$log" || fail "tests/check-reasons.sh exited non-zero"
 
+echo "== KUnit console check on canned consoles (tests/data/kunit: v2, and v1's faults put back)"
+run tests/check-kunit.sh tests/data/kunit/v2 || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh exited non-zero"
+run tests/check-kunit.sh --v1-faults tests/data/kunit/v1-faults || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh --v1-faults exited non-zero"
+expect "the KUnit check fails on the console of v1's faults" \
+	sh -c '! tests/check-kunit.sh tests/data/kunit/v1-faults > /dev/null 2>&1'
+expect "the v1-faults check fails on v2's console" \
+	sh -c '! tests/check-kunit.sh --v1-faults tests/data/kunit/v2 > /dev/null 2>&1'
+
 echo "== every prefix of a series checked and built (lib.sh prefix_check, a canned series)"
 run tests/check-prefix.sh || grep -q '^FAIL' "$log" || fail "tests/check-prefix.sh exited non-zero"
 
