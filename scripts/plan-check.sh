@@ -4,7 +4,7 @@
 #   A plan line is NAME TASKSET [KNOB=VALUE...] [DLGEN OPTIONS...]; TASKSET
 #   is relative to experiments/tasksets/ unless absolute: a .json task set
 #   (checked with dlgen --check) or a .sh script the guest runs; knobs are
-#   from kernels/knobs; a point's -d/--duration-ms goes to its task set's
+#   from kernels/knobs; a point's -d MS (or -dMS, --duration-ms=MS) goes to its task set's
 #   check (loops of -1 are valid with a duration). Prints, per point,
 #   "NAME<TAB>TASKSET PATH<TAB>the guest's plan line" (NAME, the task
 #   set's file name, the rest).
@@ -47,7 +47,13 @@ while read -r name ts args || [ -n "$name" ]; do
 	for a in $args; do
 		case "$prev" in -d|--duration-ms) dur=$a; prev=; continue ;; esac
 		prev=$a
-		case "$a" in --duration-ms=*) dur=${a#*=}; continue ;; -*) continue ;; *=*) ;; *) continue ;; esac
+		case "$a" in
+		--duration-ms=*) dur=${a#*=}; continue ;;
+		-d?*) dur=${a#-d}; continue ;;	# getopt's glued form, -d500
+		-*) continue ;;
+		*=*) ;;
+		*) continue ;;
+		esac
 		knob_valid "$a" || { echo "$planfile:$lineno: knob '$a' is not NAME=VALUE from kernels/knobs" >&2; bad=1; }
 	done
 	case "$ts" in

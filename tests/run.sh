@@ -247,6 +247,9 @@ scripts/plan-check.sh "$tmp/forever-d.plan" > /dev/null 2> "$tmp/err"; rc=$?
 scripts/plan-check.sh "$tmp/forever.plan" > /dev/null 2> "$tmp/err2"; rc2=$?
 expect "plan-check checks a point's task set with its -d: loop -1 without global.duration passes with -d 500 (got $rc), is refused without (got $rc2)" \
 	sh -c "test $rc = 0 && test $rc2 = 2 && grep -q 'forever.json:1:.*tasks.t.loop: without global.duration' '$tmp/err2'"
+printf 'a %s -d500\nb %s --duration-ms=500\n' "$tmp/forever.json" "$tmp/forever.json" > "$tmp/forever-glued.plan"
+scripts/plan-check.sh "$tmp/forever-glued.plan" > /dev/null 2> "$tmp/err"; rc=$?
+expect "... and with the glued -d500 and --duration-ms=500, as dlgen's getopt takes them (got $rc)" test "$rc" = 0
 
 echo "== sweeps: files, task sets, tables"
 export DLCAP_RESULTS=$tmp/results	# sweeps write here, not into the repository
