@@ -4,7 +4,7 @@
  * task set of a CSV file (taskin.h) whose CPUs are identical, with each
  * job's cost its work (run) at the CPUs' capacity. One row per set: the
  * key columns, then
- *   cpus, u (work / capacity), x_ms, bound_max (max over tasks of
+ *   cpus, u_work (work / capacity), x_ms, bound_max (max over tasks of
  *   (x + e_k) / period_k: a bound on points.csv's max_tard), bounded
  *   (0 when the theorem does not apply: U > m)
  * Exit status: 0, or 2 on bad input (one line on stderr, e.g. a set on
@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 	}
 	if (tsin_open(&in, f, name))
 		return 2;
-	printf("%s%scpus,u,x_ms,bound_max,bounded\n", in.keyhead, in.nkey ? "," : "");
+	printf("%s%scpus,u_work,x_ms,bound_max,bounded\n", in.keyhead, in.nkey ? "," : "");
 	while ((r = tsin_next(&in, &s)) == 1) {
 		double cost[SIM_MAXTASKS], per[SIM_MAXTASKS], u = 0, x, b = 0;
 		double scale = 1024.0 / s.caps[0];
