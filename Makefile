@@ -43,6 +43,7 @@ help:
 	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; ~1 h, two boots at a time)"
 	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked (~8 min)"
 	@echo "make fallback   the fallback knob on dynamiq3, checked"
+	@echo "make analysis SWEEP=NAME  feasibility, reference schedules, intervals and paired tests, figures of a sweep's committed results into ANALYSIS_OUT (host only)"
 	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack (~4 min)"
 	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
 	@echo "make placement  = make plot (the cover letter's case, seed 001), checked"
@@ -282,6 +283,18 @@ admission: deps
 	@$(MAKE) --no-print-directory sweep-run-admission
 	$(UNLESS_SLURM)scripts/expect-admission.sh experiments/sweeps/admission.sweep results/sweeps/admission/points.csv
 
+# Theory beside a sweep's committed results (host only, seconds): uniform
+# feasibility, reference schedules, Devi-Anderson, bootstrap intervals and
+# paired tests, figures (scripts/analysis*.sh; analysis/ the tools).
+#   make analysis SWEEP=headline-rk3399 [ANALYSIS_OUT=DIR]
+ANALYSIS_OUT ?= results/analysis/$(SWEEP)
+analysis: $(DLGEN)
+	@test -n "$(SWEEP)" || { echo "make analysis SWEEP=NAME (sweeps: $(SWEEPS))" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s -C analysis
+	@scripts/analysis.sh $(SWEEP) $(ANALYSIS_OUT)
+	@scripts/analysis-stats.sh $(ANALYSIS_OUT)
+	@scripts/analysis-plot.sh $(ANALYSIS_OUT) "$(SWEEP)"
+
 # The emulator's per-job overhead: one low-load sweep per DL runtime slack.
 OVERHEAD_SWEEPS := overhead-slack0 overhead-slack500 overhead-slack2000
 overhead: deps
@@ -331,5 +344,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: analysis kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -212,6 +212,9 @@ expect "the KUnit check fails on the console of v1's faults" \
 expect "the v1-faults check fails on v2's console" \
 	sh -c '! tests/check-kunit.sh --v1-faults tests/data/kunit/v2 > /dev/null 2>&1'
 
+echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
+run tests/check-analysis.sh || grep -q '^FAIL' "$log" || fail "tests/check-analysis.sh exited non-zero"
+
 echo "== every prefix of a series checked and built (lib.sh prefix_check, a canned series)"
 run tests/check-prefix.sh || grep -q '^FAIL' "$log" || fail "tests/check-prefix.sh exited non-zero"
 
