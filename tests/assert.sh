@@ -10,6 +10,10 @@ check() { # check DESCRIPTION COMMAND...
 	if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; assert_failed=1; fi
 }
 
+# json_ok JQ-ARGS... FILE: jq -e, quiet: whether the filter is true (by
+# key, whatever the file's layout)
+json_ok() { jq -e "$@" > /dev/null; }
+
 # admitted POINTDIR: how many instances the kernel admitted (tasks.csv).
 admitted() {
 	csv_awk 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" 2>/dev/null | wc -l
