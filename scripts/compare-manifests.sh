@@ -4,8 +4,9 @@
 # hashes differ, missing (in OLD only) or new (in NEW only).
 # Usage: scripts/compare-manifests.sh EXPERIMENT OLD.csv NEW.csv
 # Exit status: 0 every point identical; 1 otherwise.
-set -eu
-[ $# = 3 ] || { sed -n '2,6p' "$0" >&2; exit 2; }
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"	# usage
+[ $# = 3 ] || usage
 exp=$1 old=$2 new=$3
 awk -F, -v e="$exp" '
 	# both manifests by their headers: an older one may order or name

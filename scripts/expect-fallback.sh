@@ -6,7 +6,7 @@
 # stay and none are reported, not asserted: what they do is the question.
 # Writes the per-task table to stdout; exit 1 when the expectation fails.
 # Usage: scripts/expect-fallback.sh RUNDIR
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 run=${1:?usage: expect-fallback.sh RUNDIR}
 expect_class_share 'max-*' '

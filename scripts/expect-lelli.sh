@@ -4,7 +4,7 @@
 # tasks' on big CPUs (each >= 90%) and no big job is late. What fit does is
 # reported, not asserted (it depends on where the small tasks start).
 # Usage: scripts/expect-lelli.sh RUNDIR
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 run=${1:?usage: expect-lelli.sh RUNDIR}
 expect_class_share 'bestfit-*' 'NR == 1 { next }

@@ -4,7 +4,7 @@
 # CPUs, rt512 on CPUs of capacity >= 512 (each for >= 90% of its jobs;
 # a wake-up may find every fitting CPU busy). rt0 is reported only.
 # Usage: scripts/expect-rt-uclamp.sh RUNDIR...  (one per topology)
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 1 ] || { echo "usage: expect-rt-uclamp.sh RUNDIR..." >&2; exit 2; }
 expect_class_share '*' '

@@ -4,7 +4,7 @@
 #   CAPACITIES: "c0 c1 ..." as the guest read them (guest.txt)
 # Output columns: instance, jobs, migrated_jobs, then for every CPU N the
 # share of jobs that started on it, as share_cpuN_capC.
-set -eu
+set -euo pipefail
 dir=${1:?usage: placement-table.sh POINTDIR CAPACITIES}
 caps=${2:?usage: placement-table.sh POINTDIR CAPACITIES}
 [ -r "$dir/jobs.csv" ] || { echo "placement-table: no $dir/jobs.csv" >&2; exit 1; }

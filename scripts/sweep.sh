@@ -46,7 +46,7 @@
 # (SCHED_OTHER background work for 7 x (r - 1) ms), so every later point
 # starts from another kernel state; points are then POLICY-uU-sSEED-rR and
 # count as samples of their (topology, policy, U) in table.csv.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 plan_only=0 policies_only=0 aggregate_only=0
 [ "${1:-}" = --plan-only ] && { plan_only=1; shift; }
@@ -54,7 +54,7 @@ plan_only=0 policies_only=0 aggregate_only=0
 [ "${1:-}" = --aggregate ] && { aggregate_only=1; shift; }
 runner=${RUNNER:-local}
 case "$runner" in local|slurm) ;; *) echo "sweep: RUNNER='$runner' (want local|slurm)" >&2; exit 2 ;; esac
-[ $# = 1 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
+[ $# = 1 ] || usage
 case "$1" in
 */*) file=$(realpath -m "$1") ;;
 *) file=$DLCAP_TOP/experiments/sweeps/$1.sweep ;;
@@ -220,7 +220,7 @@ mv "$itmp" "$raw/index.csv"
 # The boots of a kernel share its results folder: a point name in two plans
 # would be one folder written by two boots.
 for k in $kernels; do
-	dup=$(cat "$raw"/sweep-"$name"-"$k"-s*.plan | awk '!/^#/ && NF { print $1 }' | sort | uniq -d | head -3)
+	dup=$(cat "$raw"/sweep-"$name"-"$k"-s*.plan | awk '!/^#/ && NF { print $1 }' | sort | uniq -d | sed -n 1,3p)	# sed reads all: no SIGPIPE under pipefail
 	[ -z "$dup" ] || die "point names in more than one boot of kernel $k: $(echo $dup)"
 done
 npoints=$(( $(echo $us | wc -w) * $(echo $seeds | wc -w) * replicates * ${#pnames[@]} * $(echo $topos | wc -w) ))
@@ -236,9 +236,9 @@ btmp=$(mktemp "$raw/.batches.XXXXXX")
 for r in "${runs[@]}"; do set -- $r; echo "$1 $2 $3 $raw/$1/$2"; done > "$btmp"
 mv "$btmp" "$raw/batches.txt"
 # A point may make no progress on the console for as long as it runs: give
-# it its duration at the worst host cost measured (quantum mode, 8 busy
-# vCPUs under load: about 30 host s per guest s) before calling it hung.
-export POINT_TIMEOUT=${POINT_TIMEOUT:-$((600 + 60 * duration))}
+# it its duration at the budgeted host cost (lib.sh's HOST_S_PER_GUEST_S)
+# before calling it hung.
+export POINT_TIMEOUT=${POINT_TIMEOUT:-$((600 + HOST_S_PER_GUEST_S * duration))}
 if [ $runner = slurm ] && [ $aggregate_only = 0 ]; then
 	exec "$DLCAP_TOP/scripts/slurm-submit.sh" "$file" "$raw/batches.txt" "$duration"
 fi

@@ -172,6 +172,15 @@ expect "watchdog: a 5 s job in a 200 ms run is cut at the end (exit $rc)" \
 	bycol 'FNR == 1 { header(); next }
 		FNR == 2 { ok = ($col("cut") == 1 && $col("end_ns") - $col("release_ns") < 1000000000) } END { exit !ok }' "$tmp/wd/jobs.csv"
 
+echo "== scripts' usage: the leading comment block, whole (lib.sh's usage)"
+for f in $(grep -l -e '|| usage$' -e '^\s*usage$' scripts/*.sh); do
+	"$f" > /dev/null 2> "$tmp/usage"; rc=$?
+	# the comment lines between #! and the first line of code
+	n=$(awk 'NR > 1 && !/^#/ { print NR - 2; exit }' "$f")
+	expect "$f without arguments exits 2 with its $n comment lines, a Usage: line among them (exit $rc, $(wc -l < "$tmp/usage") lines)" \
+		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/usage') = $n && grep -q '^Usage: scripts/${f##*/}' '$tmp/usage'"
+done
+
 echo "== topology files"
 printf 'name x\ncluster 0-3 462\ncluster 5-7 1024\n' > "$tmp/gap.topo"
 scripts/topo.sh "$tmp/gap.topo" > /dev/null 2> "$tmp/err"; rc=$?
