@@ -202,9 +202,10 @@ plot_both() {
 # expect_class_share GLOB AWKCHECK RUNDIR...: print scripts/class-share.sh's
 # table of every point of each RUNDIR (one header per RUNDIR; with several
 # RUNDIRs a point is labelled TOPOLOGY/POINT, TOPOLOGY being the RUNDIR's
-# parent folder), and run AWKCHECK, an awk program over that table (header
-# included) that prints FAIL lines and exits non-zero, on the points whose
-# name matches GLOB. A point without jobs.csv fails. Returns 1 when
+# parent folder), and run AWKCHECK, an awk program over that table (by
+# column name, csv.awk: FNR == 1 { header(); next }, $col("late_jobs"))
+# that prints FAIL lines and exits non-zero, on the points whose name
+# matches GLOB. A point without jobs.csv fails. Returns 1 when
 # anything failed or there was no point.
 expect_class_share() {
 	local glob=$1 check=$2 run pt name label tab header bad=0 any=0
@@ -221,7 +222,7 @@ expect_class_share() {
 			if [ $header = 1 ]; then echo "$tab"; else echo "$tab" | tail -n +2; fi
 			header=0 any=1
 			# shellcheck disable=SC2254
-			case $name in $glob) echo "$tab" | awk -F, "$check" || bad=1 ;; esac
+			case $name in $glob) echo "$tab" | csv_awk "$check" || bad=1 ;; esac
 		done
 	done
 	[ $any = 1 ] || { echo "FAIL: no points in $*"; return 1; }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The expected-outcome checkers (scripts/expect-*.sh) and the tables they
-# and the Makefile read (scripts/class-share.sh, scripts/tabulate.sh) on
+# and the Makefile read or write (scripts/class-share.sh, tabulate.sh,
+# overhead-table.sh, refused-log.sh) on
 # small fixtures (tests/data/expect/), without QEMU (seconds). Each checker
 # must pass the fixture that holds its expectation and fail each copy of it
 # with one thing broken; each table must give the values derived by hand
@@ -118,4 +119,18 @@ copy lelli; rm "$tmp/lelli/fit-1/tasks.csv"
 "$s/tabulate.sh" "$tmp/tab2.csv" "$tmp/lelli" > /dev/null 2> "$tmp/err"; rc=$?
 check "tabulate: a point whose summary fails (no tasks.csv) fails the table, no OUT written (exit $rc: $(head -1 "$tmp/err"))" \
 	sh -c "test $rc != 0 && test ! -e '$tmp/tab2.csv' && grep -q 'lacks jobs.csv/tasks.csv' '$tmp/err'"
+echo "== tables the Makefile writes (overhead-table.sh, refused-log.sh)"
+sw=$top/results/sweeps
+"$s/overhead-table.sh" "$sw/overhead-slack0" "$sw/overhead-slack500" "$sw/overhead-slack2000" > "$tmp/ov.csv"; rc=$?
+check "overhead-table: the committed sweeps give the committed results/overhead/points.csv byte for byte (exit $rc)" \
+	sh -c "test $rc = 0 && cmp -s '$tmp/ov.csv' '$top/results/overhead/points.csv'"
+"$s/overhead-table.sh" "$sw/headline-reduced" > /dev/null 2> "$tmp/err"; rc=$?
+check "overhead-table: a sweep not named ...-slackN exits 1 saying so ($(cat "$tmp/err"))" \
+	sh -c "test $rc = 1 && grep -q 'not a sweep named' '$tmp/err'"
+"$s/refused-log.sh" "$data/refused/stock/hikey960/hotplug-refused" "$data/refused/stock-hotfix/hikey960/hotplug-refused" > "$tmp/rl.txt"; rc=$?
+check "refused-log: each log under its '== RAWDIR' line (exit $rc)" \
+	sh -c "test $rc = 0 && test \"\$(sed -n '1p; 9p' '$tmp/rl.txt')\" = \"\$(printf '== %s/refused/%s/hikey960/hotplug-refused\\n' '$data' stock '$data' stock-hotfix)\" &&
+		test \$(wc -l < '$tmp/rl.txt') = 16 && sed -n 2p '$tmp/rl.txt' | grep -q '^offline: refused' && sed -n 16p '$tmp/rl.txt' | grep -qx 'd0.6-3: cpus 7, 0 late'"
+"$s/refused-log.sh" "$tmp/nowhere" > /dev/null 2> "$tmp/err"; rc=$?
+check "refused-log: a folder without refused/dlgen.log exits 1 naming it" sh -c "test $rc = 1 && grep -qx 'refused-log.sh: no $tmp/nowhere/refused/dlgen.log' '$tmp/err'"
 exit $assert_failed

@@ -494,7 +494,9 @@ else
 		expect "the equivalence plan runs on stock and patched (exit $rc)" test "$rc" = 0
 		scripts/compare-jobs.sh "$tmp/equiv-stock" "$tmp/equiv-patched" cover adm lelli > "$tmp/equiv.csv"
 		column -s, -t "$tmp/equiv.csv"
-		field() { awk -F, -v p="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } $1 == p { print $col[c] }' "$3"; }
+		# field POINT COLUMN FILE: compare-jobs' value (assert.sh's cell, in a
+		# subshell: lib.sh exports the cross-compiling ARCH)
+		field() { (. "$top/tests/assert.sh" && cell "$3" point "$1" "$2"); }
 		for p in cover adm lelli; do
 			expect "equivalence: $p admits the same instances on stock and patched" \
 				test "$(field $p same_admission "$tmp/equiv.csv")" = yes
@@ -503,7 +505,9 @@ else
 			sh -c "test $(field cover jobs "$tmp/equiv.csv") -gt 900 && test $(field cover same_class "$tmp/equiv.csv") = $(field cover jobs "$tmp/equiv.csv") && test $(field cover same_late "$tmp/equiv.csv") = $(field cover jobs "$tmp/equiv.csv")"
 		# the comparison sees one job moved to the other class
 		cp -r "$tmp/equiv-stock" "$tmp/equiv-moved"
-		awk -F, -v OFS=, 'NR == 2 { $9 = ($9 >= 4) ? 0 : 4; $10 = $9 } { print }' "$tmp/equiv-stock/cover/jobs.csv" > "$tmp/equiv-moved/cover/jobs.csv"
+		bycol -v OFS=, 'FNR == 1 { header(); print; next }
+			FNR == 2 { c = $col("cpu_start") >= 4 ? 0 : 4; $col("cpu_start") = c; $col("cpu_end") = c } { print }' \
+			"$tmp/equiv-stock/cover/jobs.csv" > "$tmp/equiv-moved/cover/jobs.csv"
 		scripts/compare-jobs.sh "$tmp/equiv-stock" "$tmp/equiv-moved" cover > "$tmp/equiv-moved.csv"
 		expect "compare-jobs counts a job moved to another class ($(field cover same_class "$tmp/equiv-moved.csv") of $(field cover jobs "$tmp/equiv-moved.csv"))" \
 			test "$(field cover same_class "$tmp/equiv-moved.csv")" = $(($(field cover jobs "$tmp/equiv-moved.csv") - 1))
