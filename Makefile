@@ -178,9 +178,8 @@ EQUIV_RAW := results/raw/stock/hikey960/equiv results/raw/patched/hikey960/equiv
 equivalence: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(EQUIV_RAW))
 	@mkdir -p results/equivalence
-	@{ scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 2,$(EQUIV_RAW)) cover adm lelli | sed '1s/^/pair,/; 2,$$s/^/stock-vs-patched,/'; \
-	   scripts/compare-jobs.sh $(word 1,$(EQUIV_RAW)) $(word 3,$(EQUIV_RAW)) cover adm lelli | sed '1d; s/^/stock-vs-stock-after-another-point,/'; \
-	 } > results/equivalence/compare.csv
+	@scripts/equivalence-table.sh $(EQUIV_RAW) cover adm lelli > results/equivalence/compare.csv.tmp
+	@mv results/equivalence/compare.csv.tmp results/equivalence/compare.csv
 	@column -s, -t results/equivalence/compare.csv
 	@scripts/results-manifest.sh equivalence
 	@echo "table: results/equivalence/compare.csv"
@@ -210,7 +209,7 @@ REFUSED_RAW := results/raw/stock/hikey960/hotplug-refused results/raw/stock-hotf
 hotplug-refused: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(REFUSED_RAW))
 	@mkdir -p results/hotplug
-	@for r in $(REFUSED_RAW); do echo "== $$r"; cat $$r/refused/dlgen.log; done > results/hotplug/refused.txt
+	@scripts/refused-log.sh $(REFUSED_RAW) > results/hotplug/refused.txt
 	@cat results/hotplug/refused.txt
 	@scripts/expect-refused.sh $(REFUSED_RAW)
 	@scripts/results-manifest.sh hotplug
@@ -300,9 +299,7 @@ OVERHEAD_SWEEPS := overhead-slack0 overhead-slack500 overhead-slack2000
 overhead: deps
 	@$(MAKE) --no-print-directory $(addprefix sweep-run-,$(OVERHEAD_SWEEPS))
 	@mkdir -p results/overhead
-	@{ head -1 results/sweeps/overhead-slack0/points.csv | sed 's/^/slack_us,/'; \
-	  for s in $(OVERHEAD_SWEEPS); do tail -n +2 results/sweeps/$$s/points.csv | sed "s/^/$${s#overhead-slack},/"; done; } \
-		> results/overhead/points.csv
+	@scripts/overhead-table.sh $(addprefix results/sweeps/,$(OVERHEAD_SWEEPS)) > results/overhead/points.csv
 	@column -s, -t results/overhead/points.csv | cut -c1-170
 
 # The fallback knob on the three-class topology (seed 006), checked.

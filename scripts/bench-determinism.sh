@@ -6,9 +6,9 @@
 #   the boot beside them runs experiments/plans/fidelity-load.plan on
 #   symmetric8 over and over, in Debian's QEMU. Raw runs:
 #   results/raw/determinism/KERNEL-TOPO-PLAN/i (the first is kept).
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# = 5 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
+[ $# = 5 ] || usage
 kernel=$1 topo=$2 plan=$3 n=$4 out=$5
 base=$DLCAP_TOP/results/raw/determinism/$kernel-$topo-$plan
 rm -rf "$base"; mkdir -p "$base" "$(dirname "$out")"

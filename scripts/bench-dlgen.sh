@@ -9,7 +9,7 @@
 # Also OUT-logging.csv: dlgen --bench-log (bookkeeping alone, ns per job) in
 # the guest (point bench-log) and natively on this host.
 # Usage: scripts/bench-dlgen.sh RUNDIR OUT.csv
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 run=${1:?usage: bench-dlgen.sh RUNDIR OUT.csv} out=${2:?usage: bench-dlgen.sh RUNDIR OUT.csv}
 mkdir -p "$(dirname "$out")"

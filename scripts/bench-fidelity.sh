@@ -9,9 +9,9 @@
 #         e.g. q10=quantum:10000/0/capacity (QEMU_QUANTUM, QEMU_SHIFT,
 #         QEMU_RATES of scripts/run-batch.sh; an empty field: its default).
 #         Raw runs: results/raw/fidelity/KERNEL-TOPO-PLAN/NAME-i (kept).
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 6 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+[ $# -ge 6 ] || usage
 kernel=$1 topo=$2 plan=$3 n=$4 out=$5; shift 5
 base=$DLCAP_TOP/results/raw/fidelity/$kernel-$topo-$plan
 mkdir -p "$base"

@@ -6,7 +6,7 @@
 # cold, the others incremental); QEMU's scripts/checkpatch.pl on each patch.
 # Usage: scripts/check-qemu-series.sh [SERIES]   (default quantum)
 # Exit status: 0 every prefix builds and every patch is clean; 1 otherwise.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 series=${1:-quantum}
 pdir=$DLCAP_TOP/qemu/patches/$series

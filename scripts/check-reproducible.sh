@@ -9,7 +9,7 @@
 #   QEMU). The DTB is made by QEMU and dtc from the topology file each boot,
 #   and the runner's point keys hash it.
 # Exit status: 0 all identical; 1 otherwise.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 variant=${1:-stock}
 ver=$(tarball_version)

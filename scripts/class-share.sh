@@ -4,7 +4,7 @@
 #   point,task,jobs,late_jobs,max_lateness_ms,share_CAP1,share_CAP2,...
 # (classes ascending, from summary.json's cpu_capacity).
 # Usage: scripts/class-share.sh POINTDIR [LABEL]
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 dir=${1:?usage: class-share.sh POINTDIR [LABEL]} label=${2:-$(basename "$1")}
 [ -r "$dir/jobs.csv" ] && [ -r "$dir/summary.json" ] ||

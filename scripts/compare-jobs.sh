@@ -11,9 +11,9 @@
 #   same_admission  yes if every instance was admitted (or refused) alike
 # Jobs are matched by (task, instance, job); a job missing on one side counts
 # as different. Exit 2 on a missing file.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 3 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || usage
 a=$1 b=$2; shift 2
 caps() { sed -n 's/^capacities: //p' "$1/guest.txt"; }
 for f in "$a/guest.txt" "$b/guest.txt"; do

@@ -4,31 +4,33 @@
 # hashes differ, missing (in OLD only) or new (in NEW only).
 # Usage: scripts/compare-manifests.sh EXPERIMENT OLD.csv NEW.csv
 # Exit status: 0 every point identical; 1 otherwise.
-set -eu
-[ $# = 3 ] || { sed -n '2,6p' "$0" >&2; exit 2; }
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"	# usage, csv_awk
+[ $# = 3 ] || usage
 exp=$1 old=$2 new=$3
-awk -F, -v e="$exp" '
-	# both manifests by their headers: an older one may order or name
-	# its columns otherwise
-	NR == FNR && FNR == 1 { for (i = 1; i <= NF; i++) oc[$i] = i; next }
-	NR == FNR { old[$oc["point"]] = $0; next }
-	FNR == 1 { for (i = 1; i <= NF; i++) { nc[$i] = i; names[i] = $i } nn = NF; next }
+csv_awk -v e="$exp" '
+	# both manifests by their headers (csv.awk): an older one may order or
+	# name its columns otherwise. A header without point or jobs_sha256
+	# stops at col() (exit 2); END then runs, and keeps that status.
+	NR == FNR && FNR == 1 { header(); col("point"); col("jobs_sha256"); for (i = 1; i <= NF; i++) committed[$i] = 1; next }
+	NR == FNR { p = $col("point"); old[p] = 1; for (c in committed) ov[p, c] = $col(c); next }
+	FNR == 1 { header(); col("point"); col("jobs_sha256"); headers_ok = 1; for (i = 1; i <= NF; i++) names[i] = $i; nn = NF; next }
 	{
-		p = $nc["point"]; seen[p] = 1
+		p = $col("point"); seen[p] = 1
 		if (!(p in old)) { printf "%s: %s: new (not in the committed manifest)\n", e, p; nnew++; next }
-		split(old[p], o, ",")
-		if (o[oc["jobs_sha256"]] == $nc["jobs_sha256"]) { same++; next }
+		if (ov[p, "jobs_sha256"] == $col("jobs_sha256")) { same++; next }
 		diff = ""
 		for (i = 1; i <= nn; i++) {
 			c = names[i]
 			if (c == "experiment" || c == "point" || c == "jobs_sha256") continue
-			if (!(c in oc)) diff = diff " " c "(not committed)"
-			else if (o[oc[c]] != $i) diff = diff " " c
+			if (!(c in committed)) diff = diff " " c "(not committed)"
+			else if (ov[p, c] != $i) diff = diff " " c
 		}
 		printf "%s: %s: DIFFERENT jobs.csv;%s\n", e, p, diff == "" ? " same inputs (the boot itself differed)" : " inputs that differ:" diff
 		ndiff++
 	}
 	END {
+		if (!headers_ok) exit 2
 		for (p in old) if (!(p in seen)) { printf "%s: %s: missing (not rerun)\n", e, p; nmiss++ }
 		printf "%s: %d identical, %d different, %d missing, %d new\n", e, same, ndiff, nmiss, nnew
 		exit (ndiff + nmiss + nnew) > 0

@@ -12,6 +12,7 @@
 #          LINE (80 lines), or the last 60 when LINE is 0
 # Exit status: 0; 2 bad usage.
 set -eu
+. "$(dirname "$0")/lib.sh"	# usage
 start_re='s/^dlcap-init: start \([^:]*\):.*/\1/p'
 if [ "${1:-}" = --excerpt ] && [ $# = 3 ]; then
 	if [ "$3" -gt 0 ]; then
@@ -23,7 +24,7 @@ if [ "${1:-}" = --excerpt ] && [ $# = 3 ]; then
 	fi
 	exit 0
 fi
-[ $# = 2 ] || { sed -n '7,12p' "$0" >&2; exit 2; }
+[ $# = 2 ] || usage
 line=$(head -1 "$2" | cut -d: -f1)
 if [ -n "$line" ]; then
 	point=$(head -n "$line" "$1" | sed -n "$start_re" | tail -1)

@@ -9,7 +9,7 @@
 #     first refused task, of bandwidth < 1, did not fit in what was left).
 # Prints one line per (topology, policy) and exits 1 on any violation.
 # Usage: scripts/expect-admission.sh SWEEPFILE POINTS_CSV
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 file=${1:?usage: expect-admission.sh SWEEPFILE POINTS_CSV} points=${2:?usage: expect-admission.sh SWEEPFILE POINTS_CSV}
 [ -r "$points" ] || die "no $points"

@@ -9,7 +9,7 @@
 # Prints one line per check; exit 1 when one fails. Whether best-fit or the
 # non-idle fit beat the series is the question, not an expectation.
 # Usage: scripts/expect-headline.sh TABLE_CSV
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 table=${1:?usage: expect-headline.sh TABLE_CSV}
 [ -r "$table" ] || die "no $table"

@@ -4,7 +4,7 @@
 # a CPU offline/online cycle is the same (11) and total_bw returns to 0.
 # The stock-nocpusets row is the finding of EXPERIMENTS.md section 7 and is
 # reported, not asserted. Usage: scripts/expect-hotplug.sh ACCOUNTING_CSV
-set -eu
+set -euo pipefail
 f=${1:?usage: expect-hotplug.sh ACCOUNTING_CSV}
 . "$(dirname "$0")/lib.sh"
 csv_awk 'FNR == 1 { header(); next }

@@ -5,7 +5,7 @@
 # density-0.6 tasks run on the four big CPUs 4-7 and no job is late. Stock's
 # outcome (CPU 7 left out of placement) is the finding, reported, not
 # asserted. Usage: scripts/expect-refused.sh RAWDIR...
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# -gt 0 ] || die "usage: expect-refused.sh RAWDIR..."
 bad=0

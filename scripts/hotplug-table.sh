@@ -2,7 +2,7 @@
 # Admission before/after a CPU hotplug cycle, per kernel, as CSV on stdout.
 # Usage: scripts/hotplug-table.sh RUNDIR...   (runs of hotplug-accounting.plan;
 # the kernel is the RUNDIR's grandparent folder name)
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 echo "kernel,admitted_before,offline,admitted_during,total_bw_after,admitted_after"
 for d in "$@"; do

@@ -8,6 +8,13 @@ export ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 say() { echo "[$(basename "$0" .sh)] $*" >&2; }
+# usage: the running script's leading comment block (its usage: from the
+# line after #! to the first line that is not a comment), "# " removed, on
+# stderr; exit 2. Scripts keep their usage at the top, so it cannot drift.
+usage() {
+	awk 'NR == 1 && /^#!/ { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0" >&2
+	exit 2
+}
 
 # Version of the Debian linux-source package that installed the tarball,
 # e.g. 6.1.192-3: it names the extracted tree and the build folders.
@@ -60,6 +67,14 @@ refresh_tree() {
 # section 2 from the table of quantum against wake-up latency and host cost).
 QEMU_QUANTUM_DEFAULT=10000
 QEMU_SHIFT_DEFAULT=0
+
+# Host seconds per guest second to budget for: the worst host cost
+# measured, about 30 (quantum mode, 8 busy vCPUs: 27.3 for the cover letter
+# with emulated work, EXPERIMENTS.md section 2), doubled as a margin. A
+# sweep point's budget before it is called hung (scripts/sweep.sh's
+# POINT_TIMEOUT) and a boot's time estimate before any point of the sweep
+# has finished (scripts/slurm-submit.sh's SLURM_TIME).
+HOST_S_PER_GUEST_S=60
 
 # qemu_dlcap_bin: where scripts/qemu-build.sh puts dlcap's QEMU (built or
 # not): one build per Debian version of qemu-system-arm and patch series.
@@ -187,9 +202,10 @@ plot_both() {
 # expect_class_share GLOB AWKCHECK RUNDIR...: print scripts/class-share.sh's
 # table of every point of each RUNDIR (one header per RUNDIR; with several
 # RUNDIRs a point is labelled TOPOLOGY/POINT, TOPOLOGY being the RUNDIR's
-# parent folder), and run AWKCHECK, an awk program over that table (header
-# included) that prints FAIL lines and exits non-zero, on the points whose
-# name matches GLOB. A point without jobs.csv fails. Returns 1 when
+# parent folder), and run AWKCHECK, an awk program over that table (by
+# column name, csv.awk: FNR == 1 { header(); next }, $col("late_jobs"))
+# that prints FAIL lines and exits non-zero, on the points whose name
+# matches GLOB. A point without jobs.csv fails. Returns 1 when
 # anything failed or there was no point.
 expect_class_share() {
 	local glob=$1 check=$2 run pt name label tab header bad=0 any=0
@@ -206,7 +222,7 @@ expect_class_share() {
 			if [ $header = 1 ]; then echo "$tab"; else echo "$tab" | tail -n +2; fi
 			header=0 any=1
 			# shellcheck disable=SC2254
-			case $name in $glob) echo "$tab" | awk -F, "$check" || bad=1 ;; esac
+			case $name in $glob) echo "$tab" | csv_awk "$check" || bad=1 ;; esac
 		done
 	done
 	[ $any = 1 ] || { echo "FAIL: no points in $*"; return 1; }

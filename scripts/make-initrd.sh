@@ -13,14 +13,14 @@
 #          of every point's key (scripts/point-keys.sh)
 # gen_init_cpio is the kernel's, in DLCAP_CACHE/tools (scripts/mkinitramfs.sh).
 # Exit status: 0; 1 gen_init_cpio missing; 2 bad usage.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 gen=$DLCAP_CACHE/tools/gen_init_cpio
 if [ "${1:-}" = --tools ] && [ $# = 1 ]; then
 	echo "gen_init_cpio sha256 $( [ -e "$gen" ] && hash_files "$gen" || echo none), $(gzip --version | head -1)"
 	exit 0
 fi
-[ $# = 3 ] || { sed -n '8,15p' "$0" >&2; exit 2; }
+[ $# = 3 ] || usage
 initramfs=$1 indir=${2%/} out=$3
 [ -x "$gen" ] || die "no $gen (scripts/mkinitramfs.sh builds it)"
 touch -d @0 "$indir"/*

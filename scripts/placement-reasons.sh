@@ -19,7 +19,7 @@
 #                      full trace buffer dropped: nonzero means the per-job
 #                      reasons are incomplete)
 # Exit 1 without placements.trace (a stock kernel has no such events).
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 dir=${1:?usage: placement-reasons.sh POINTDIR}
 [ -r "$dir/placements.trace" ] || die "$dir: no placements.trace (kernel without the dl-capacity-trace events?)"

@@ -4,25 +4,20 @@
 #   CAPACITIES: "c0 c1 ..." as the guest read them (guest.txt)
 # Output columns: instance, jobs, migrated_jobs, then for every CPU N the
 # share of jobs that started on it, as share_cpuN_capC.
-set -eu
+set -euo pipefail
 dir=${1:?usage: placement-table.sh POINTDIR CAPACITIES}
 caps=${2:?usage: placement-table.sh POINTDIR CAPACITIES}
 [ -r "$dir/jobs.csv" ] || { echo "placement-table: no $dir/jobs.csv" >&2; exit 1; }
-awk -F, -v caps="$caps" '
+. "$(dirname "$0")/lib.sh"
+csv_awk -v caps="$caps" '
 BEGIN { ncpu = split(caps, cap, " ") }
-NR == 1 {
-	for (i = 1; i <= NF; i++) col[$i] = i
-	if (!("cpu_start" in col) || !("task" in col) || !("ncpus" in col)) {
-		print "placement-table: jobs.csv lacks task/cpu_start/ncpus columns" > "/dev/stderr"; exit 1
-	}
-	next
-}
+FNR == 1 { header(); next }
 {
-	k = $col["task"] "-" $col["instance"]
+	k = $col("task") "-" $col("instance")
 	if (!(k in jobs)) order[n++] = k
 	jobs[k]++
-	on[k, $col["cpu_start"]]++
-	if ($col["ncpus"] > 1) mig[k]++
+	on[k, $col("cpu_start")]++
+	if ($col("ncpus") > 1) mig[k]++
 }
 END {
 	printf "instance,jobs,migrated_jobs"

@@ -10,9 +10,9 @@
 #   set's file name, the rest).
 #   DLGEN_HOST: the host's dlgen (default dlgen/build/dlgen).
 # Exit status: 0; 2 with one "PLANFILE:LINE: ..." line per problem.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+[ $# = 1 ] || usage
 planfile=$1
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
 [ -r "$planfile" ] || { echo "plan-check: no plan $planfile" >&2; exit 2; }

@@ -2,7 +2,7 @@
 # Plot where each task instance's jobs ran (PNG and PDF) from one point.
 # Usage: scripts/plot-placement.sh POINTDIR GUEST_TXT OUTPREFIX TITLE
 # Writes OUTPREFIX.csv (the table plotted), OUTPREFIX.png, OUTPREFIX.pdf.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 dir=${1:?} guest=${2:?} out=${3:?} title=${4:-placement}
 caps=$(sed -n 's/^capacities: //p' "$guest")

@@ -5,7 +5,7 @@
 #   that migrate, jobs.csv column migrations > 0, are drawn on their first CPU);
 #   times are ms since the point's first release; default window 0-200 ms.
 # Writes OUTPREFIX.csv (the table plotted), OUTPREFIX.png and OUTPREFIX.pdf.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 dir=${1:?usage: plot-timeline.sh POINTDIR OUTPREFIX [FROM_MS TO_MS] [TITLE]}
 out=${2:?usage: plot-timeline.sh POINTDIR OUTPREFIX [FROM_MS TO_MS] [TITLE]}

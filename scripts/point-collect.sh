@@ -22,9 +22,8 @@
 #          (point-keys.sh), boot.env (point-keys.sh --parts, plus topo,
 #          caps, accel and dlgen_ver)
 # Exit status: 0; 2 bad usage.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-usage() { sed -n '7,23p' "$0" >&2; exit 2; }
 
 if [ "${1:-}" = --status ]; then
 	[ $# = 3 ] || usage

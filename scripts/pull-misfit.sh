@@ -12,7 +12,7 @@
 #                    (capacity/1024 < density), having started on one it fits
 #   pushed_/pulled_  the same split by whether a push moved the task during
 #                    the job (reasons.csv); empty without reasons.csv
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# -gt 0 ] || die "usage: pull-misfit.sh POINTDIR..."
 echo "point,jobs,moved,moved_to_misfit,pushed_to_misfit,pulled_to_misfit"

@@ -20,9 +20,9 @@
 #   QEMU_BIN      the QEMU to boot (default: dlcap's in the quantum mode,
 #                 qemu-system-aarch64 from PATH otherwise)
 # Exit status: 0; 2 bad usage or a bad QEMU_* setting (one line on stderr).
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# = 5 ] || { sed -n '6,/^# Exit status/p' "$0" >&2; exit 2; }
+[ $# = 5 ] || usage
 topofile=$1 mem=$2 image=$3 initrd=$4 dtb=$5
 timing=${QEMU_TIMING:-quantum}
 qemu_bin=$(qemu_bin_for "$timing") || exit 2

@@ -4,7 +4,7 @@
 #   point,task,jobs,reasons   (reasons: "fit:60 local:2", most frequent first)
 # Usage: scripts/reasons-table.sh POINTDIR...   (points without reasons.csv
 # are skipped with a note on stderr)
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# -gt 0 ] || die "usage: reasons-table.sh POINTDIR..."
 echo "point,task,jobs,reasons"

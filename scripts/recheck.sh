@@ -6,9 +6,9 @@
 # Prints one line per point (same / DIFFERENT: files / not on the console)
 # and the errors. Exit status: 0 all points match and no kernel error;
 # 1 otherwise; 2 bad usage.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
+[ $# = 1 ] || usage
 dir=$(realpath -e -- "$1" 2>/dev/null) || { echo "recheck: no folder $1" >&2; exit 2; }	# cmp runs inside the decoded points
 [ -r "$dir/console.log" ] || { echo "recheck: no $dir/console.log" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

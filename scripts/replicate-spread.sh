@@ -10,7 +10,7 @@
 #   difference, the pooled sd over all samples, and n95 = (2 x 1.96 x sd /
 #   difference)^2, the samples per policy whose 95% intervals would no
 #   longer overlap (a normal approximation; "inf" without a difference).
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 points=${1:?usage: replicate-spread.sh POINTS_CSV [POLICY_A POLICY_B]}
 a=${2:-unaware} b=${3:-series}

@@ -3,7 +3,7 @@
 # BATCHES ("KERNEL TOPOLOGY PLAN OUTDIR"), by scripts/run-batch.sh, which
 # runs only the points that are missing or failed and locks OUTDIR.
 # Usage (by scripts/slurm-submit.sh): sbatch --array=... slurm-batch.sh BATCHES
-set -eu
+set -euo pipefail
 batches=${1:?usage: slurm-batch.sh BATCHES}
 i=${SLURM_ARRAY_TASK_ID:?not a Slurm array task}
 line=$(sed -n "$((i + 1))p" "$batches")

@@ -9,9 +9,10 @@
 #   lets more array tasks run at once than the host has cores)
 # Exit status: 0; 1 when a daemon does not start (its log is printed).
 set -u
+. "$(dirname "$0")/lib.sh"	# usage
 cmd=${1:-} S=${2:-}
 [ -n "$S" ] && case "$cmd" in start|stop) ;; *) false ;; esac ||
-	{ sed -n '2,8p' "$0" >&2; exit 2; }
+	usage
 export SLURM_CONF=$S/slurm.conf
 if [ "$cmd" = stop ]; then
 	scontrol shutdown > /dev/null 2>&1

@@ -21,9 +21,9 @@
 # submit host, before submitting); each node needs the packages of
 # `make deps` (README "Sweeps on a Slurm cluster").
 # Exit status: 0 submitted (prints the job ids); 2 bad input.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# = 3 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+[ $# = 3 ] || usage
 file=$(realpath "$1") batches=$(realpath "$2") duration=$3
 [[ $duration =~ ^[1-9][0-9]*$ ]] || { echo "slurm-submit: DURATION='$duration' is not whole seconds >= 1" >&2; exit 2; }
 name=$(basename "$file" .sweep)
@@ -44,7 +44,7 @@ while read -r _ _ plan _; do
 done < "$batches"
 if [ -z "${SLURM_TIME:-}" ]; then
 	mean=$(mean_host_seconds "$raw")
-	[ -n "$mean" ] || mean=$((40 * duration))
+	[ -n "$mean" ] || mean=$((HOST_S_PER_GUEST_S * duration))
 	SLURM_TIME=$(( (3 * mean * most + 59) / 60 + 10 ))
 fi
 [[ $SLURM_TIME =~ ^[1-9][0-9]*$ ]] || { echo "slurm-submit: SLURM_TIME='$SLURM_TIME' is not whole minutes" >&2; exit 2; }

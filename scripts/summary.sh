@@ -4,7 +4,7 @@
 #   max_response_ms, max_lateness_ms, work_over_pct (mean work done beyond
 #   the request), migrated_jobs, cpus (CPUs jobs started on, e.g. 4-7)
 # Usage: scripts/summary.sh POINTDIR [LABEL]  (LABEL becomes a first column)
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 dir=${1:?usage: summary.sh POINTDIR [LABEL]}
 label=${2:-}

@@ -20,7 +20,7 @@
 #       share (of the instance's busy time spent on CPUs of that capacity),
 #       replicate
 # Failed or missing points are left out of table.csv and said on stderr.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 file=${1:?usage: sweep-aggregate.sh SWEEPFILE OUTDIR} out=${2:?usage: sweep-aggregate.sh SWEEPFILE OUTDIR}
 name=$(basename "$file" .sweep)

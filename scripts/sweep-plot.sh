@@ -6,7 +6,7 @@
 #   missratio   deadline-miss ratio vs admitted bandwidth
 #   share       share of each task's run time on the biggest CPUs vs density
 # Usage: scripts/sweep-plot.sh OUTDIR [TITLE]
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 out=${1:?usage: sweep-plot.sh OUTDIR [TITLE]}
 name=$(basename "$out")

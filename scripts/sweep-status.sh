@@ -6,7 +6,7 @@
 # Usage: scripts/sweep-status.sh NAME|FILE   (DLCAP_RESULTS as for sweep.sh)
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || { sed -n '2,6p' "$0" >&2; exit 2; }
+[ $# = 1 ] || usage
 case "$1" in */*) name=$(basename "$1" .sweep) ;; *) name=$1 ;; esac
 raw=${DLCAP_RESULTS:-$DLCAP_TOP/results}/raw/sweeps/$name
 [ -r "$raw/batches.txt" ] || { echo "sweep-status: $name has no boots planned yet ($raw/batches.txt)" >&2; exit 2; }

@@ -4,7 +4,7 @@
 # p99_tard, the mean and the half-width of its 95% confidence interval
 # (Student's t, n - 1 degrees of freedom; 0 when n = 1). CSV on stdout.
 # Usage: scripts/sweep-table.sh POINTS_CSV
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 points=${1:?usage: sweep-table.sh POINTS_CSV}
 [ -r "$points" ] || { echo "sweep-table: cannot read $points" >&2; exit 1; }

@@ -18,7 +18,11 @@
 #   Slurm job array and the tables and figures as a job after it
 #   (scripts/slurm-submit.sh: SLURM_* settings, README "Sweeps on a Slurm
 #   cluster"); scripts/sweep-status.sh NAME shows progress either way;
-#   QEMU_* as for run-batch.sh
+#   QEMU_* as for run-batch.sh, but for two timeouts whose defaults differ
+#   here (a sweep's boot runs many long points; both are printed):
+#   POINT_TIMEOUT  600 + HOST_S_PER_GUEST_S (lib.sh) x duration host
+#                  seconds without progress (run-batch.sh: 600)
+#   QEMU_TIMEOUT   86400 host seconds per boot (run-batch.sh: 900)
 # Output: results/raw/sweeps/NAME/ (task sets, plans, points; not in git)
 #         results/sweeps/NAME/{points,table,shares}.csv and figures
 #         (results/ is $DLCAP_RESULTS when set, e.g. for tests)
@@ -46,7 +50,7 @@
 # (SCHED_OTHER background work for 7 x (r - 1) ms), so every later point
 # starts from another kernel state; points are then POLICY-uU-sSEED-rR and
 # count as samples of their (topology, policy, U) in table.csv.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 plan_only=0 policies_only=0 aggregate_only=0
 [ "${1:-}" = --plan-only ] && { plan_only=1; shift; }
@@ -54,7 +58,7 @@ plan_only=0 policies_only=0 aggregate_only=0
 [ "${1:-}" = --aggregate ] && { aggregate_only=1; shift; }
 runner=${RUNNER:-local}
 case "$runner" in local|slurm) ;; *) echo "sweep: RUNNER='$runner' (want local|slurm)" >&2; exit 2 ;; esac
-[ $# = 1 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
+[ $# = 1 ] || usage
 case "$1" in
 */*) file=$(realpath -m "$1") ;;
 *) file=$DLCAP_TOP/experiments/sweeps/$1.sweep ;;
@@ -166,19 +170,9 @@ echo "dlgen-gen -n $ntasks -u U --seed S --duration $duration $genopts" > "$raw/
 # at every U for the first seeds.
 kernels=$(printf '%s\n' "${pkernels[@]}" | awk '!seen[$0]++')
 if [ "$replicates" -gt 1 ]; then
-	cat > "$raw/tasksets/prelude.json.tmp" <<'JSON'
-{
-	"global" : { "duration" : 1 },
-	"tasks" : {
-		"prelude" : {
-			"policy" : "SCHED_OTHER",
-			"instance" : 8,
-			"timer" : { "ref" : "t", "period" : 3000, "mode" : "absolute" },
-			"run" : 1000
-		}
-	}
-}
-JSON
+	# the prelude task set (experiments/sweeps/replicate-prelude.json), copied
+	# beside the sweep's task sets
+	cp "$DLCAP_TOP/experiments/sweeps/replicate-prelude.json" "$raw/tasksets/prelude.json.tmp"
 	settle "$raw/tasksets/prelude.json"
 fi
 # index.csv: every point as data (who reads a sweep joins on it, never
@@ -220,7 +214,7 @@ mv "$itmp" "$raw/index.csv"
 # The boots of a kernel share its results folder: a point name in two plans
 # would be one folder written by two boots.
 for k in $kernels; do
-	dup=$(cat "$raw"/sweep-"$name"-"$k"-s*.plan | awk '!/^#/ && NF { print $1 }' | sort | uniq -d | head -3)
+	dup=$(cat "$raw"/sweep-"$name"-"$k"-s*.plan | awk '!/^#/ && NF { print $1 }' | sort | uniq -d | sed -n 1,3p)	# sed reads all: no SIGPIPE under pipefail
 	[ -z "$dup" ] || die "point names in more than one boot of kernel $k: $(echo $dup)"
 done
 npoints=$(( $(echo $us | wc -w) * $(echo $seeds | wc -w) * replicates * ${#pnames[@]} * $(echo $topos | wc -w) ))
@@ -236,16 +230,18 @@ btmp=$(mktemp "$raw/.batches.XXXXXX")
 for r in "${runs[@]}"; do set -- $r; echo "$1 $2 $3 $raw/$1/$2"; done > "$btmp"
 mv "$btmp" "$raw/batches.txt"
 # A point may make no progress on the console for as long as it runs: give
-# it its duration at the worst host cost measured (quantum mode, 8 busy
-# vCPUs under load: about 30 host s per guest s) before calling it hung.
-export POINT_TIMEOUT=${POINT_TIMEOUT:-$((600 + 60 * duration))}
+# it its duration at the budgeted host cost (lib.sh's HOST_S_PER_GUEST_S)
+# before calling it hung.
+export POINT_TIMEOUT=${POINT_TIMEOUT:-$((600 + HOST_S_PER_GUEST_S * duration))}
+# a boot runs a whole plan of the sweep: no limit short of a day
+export QEMU_TIMEOUT=${QEMU_TIMEOUT:-86400}
 if [ $runner = slurm ] && [ $aggregate_only = 0 ]; then
 	exec "$DLCAP_TOP/scripts/slurm-submit.sh" "$file" "$raw/batches.txt" "$duration"
 fi
 jobs=${SWEEP_JOBS:-2}
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "sweep: SWEEP_JOBS='$jobs' is not a count >= 1" >&2; exit 2; }
 [ $aggregate_only = 1 ] && runs=()
-[ ${#runs[@]} = 0 ] || say "sweep $name: $npoints points in ${#runs[@]} boot(s) (one per kernel, seed and topology), $jobs at a time, $duration s each"
+[ ${#runs[@]} = 0 ] || say "sweep $name: $npoints points in ${#runs[@]} boot(s) (one per kernel, seed and topology), $jobs at a time, $duration s each; timeouts: POINT_TIMEOUT=${POINT_TIMEOUT}s, QEMU_TIMEOUT=${QEMU_TIMEOUT}s"
 failed=0 running=0
 # batch_done: wait for one batch; a bad input (2) stops the sweep.
 batch_done() {
@@ -258,7 +254,7 @@ batch_done() {
 for r in "${runs[@]}"; do
 	set -- $r
 	[ $running -lt "$jobs" ] || batch_done
-	QEMU_TIMEOUT=${QEMU_TIMEOUT:-86400} "$DLCAP_TOP/scripts/run-batch.sh" "$1" "$2" "$3" "$raw/$1/$2" &
+	"$DLCAP_TOP/scripts/run-batch.sh" "$1" "$2" "$3" "$raw/$1/$2" &
 	running=$((running + 1))
 done
 while [ $running -gt 0 ]; do batch_done; done

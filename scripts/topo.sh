@@ -11,7 +11,7 @@
 # Usage: eval "$(scripts/topo.sh FILE [capacity|equal])"
 #   the second argument (the runner's QEMU_RATES) replaces the file's
 #   "rates" line; its "rate" lines still apply
-set -eu
+set -euo pipefail
 f=${1:?usage: topo.sh FILE [capacity|equal]}
 mode=${2:-}
 case "$mode" in

@@ -5,10 +5,29 @@ assert_failed=0
 # csv_awk (CSV columns by name) and the other shared helpers
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; assert_failed=1; }
 check() { # check DESCRIPTION COMMAND...
 	local what=$1; shift
-	if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; assert_failed=1; fi
+	if "$@"; then pass "$what"; else fail "$what"; fi
 }
+
+# cols FILE NAME...: the named columns of a CSV, comma-separated, one line
+# per row (by header name, lib.sh's csv_awk)
+cols() {
+	csv_awk -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
+		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $col(w[j]); print line }' "$1"
+}
+# cell FILE KEYCOL KEY NAME: column NAME of the rows whose KEYCOL is KEY
+cell() {
+	csv_awk -v k="$2" -v v="$3" -v c="$4" 'FNR == 1 { header(); next } $col(k) == v { print $col(c) }' "$1"
+}
+# most K/N: at least 90% (K >= 0.9 x N, N > 0), as "K/N" counts print
+most() { echo "$1" | awk -F/ '{ exit !($2 > 0 && $1 >= 0.9 * $2) }'; }
+
+# json_ok JQ-ARGS... FILE: jq -e, quiet: whether the filter is true (by
+# key, whatever the file's layout)
+json_ok() { jq -e "$@" > /dev/null; }
 
 # admitted POINTDIR: how many instances the kernel admitted (tasks.csv).
 admitted() {

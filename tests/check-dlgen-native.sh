@@ -9,12 +9,6 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dlgen=$top/dlgen/build/san/dlgen
 [ -x "$dlgen" ] || make -s -C "$top/dlgen" sanitize > /dev/null || { echo "FAIL: dlgen builds with sanitizers"; exit 1; }
-# col FILE NAME...: the named columns of a CSV, comma-separated (by header
-# name, lib.sh's csv_awk)
-col() {
-	csv_awk -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
-		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $col(w[j]); print line }' "$1"
-}
 
 # native NAME [OPTION...]: dlgen natively on $tmp/sys2 (two CPUs of
 # capacity 1024) with $tmp/NAME.json: results in $tmp/NAME/, output in
@@ -28,10 +22,10 @@ native() {
 # clean NAME: that run exited 0 and the sanitizers reported nothing
 clean() { test "$rc" = 0 && ! grep -q 'runtime error\|ERROR: AddressSanitizer' "$tmp/$1.out"; }
 # per_value NAME COLUMNS: jobs per value of COLUMNS, as " N VALUE;" each
-per_value() { col "$tmp/$1/jobs.csv" "$2" | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
+per_value() { cols "$tmp/$1/jobs.csv" "$2" | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
 # span_at_least NAME NS: from the first job's start to the last job's end
 span_at_least() {
-	col "$tmp/$1/jobs.csv" start_ns,end_ns |
+	cols "$tmp/$1/jobs.csv" start_ns,end_ns |
 		awk -F, -v min="$2" 'NR == 1 || $1 < s { s = $1 } $2 > e { e = $2 } END { exit !(e - s >= min) }'
 }
 
@@ -51,10 +45,10 @@ check "native run: 200 ms of a 20 ms timer gives 2 to 10 jobs (got $jobs)" test 
 # work_ns is capacity-1024 work: 2 ms per job; it took 4 ms of CPU time
 # on the 512 CPU, so the job spans at least 4 ms (more if preempted).
 check "native run: every job did 2 ms of capacity-1024 work, on CPU 0" \
-	eval 'paste -d, <(col "$tmp/cap/jobs.csv" work_ns) <(col "$tmp/cap/jobs.csv" cpu_start) |
+	eval 'paste -d, <(cols "$tmp/cap/jobs.csv" work_ns) <(cols "$tmp/cap/jobs.csv" cpu_start) |
 		awk -F, '"'"'$1 < 2000000 || $1 > 2100000 || $2 != 0 { bad = 1 } END { exit bad }'"'"
 check "native run: ... which took at least 4 ms each (capacity 512)" \
-	eval 'col "$tmp/cap/jobs.csv" response_ns | awk '"'"'$1 < 4000000 { bad = 1 } END { exit bad }'"'"
+	eval 'cols "$tmp/cap/jobs.csv" response_ns | awk '"'"'$1 < 4000000 { bad = 1 } END { exit bad }'"'"
 
 # Loops whose product overflows int (100000 x 100000 passes) ran forever
 # and were undefined behaviour; now a large finite count, cut by duration.
@@ -102,7 +96,7 @@ check "barrier: runs clean under ASan + UBSan, 5 jobs each, none cut (rc $rc)" \
 	eval 'clean barrier &&
 		test "$(per_value barrier task,cut)" = " 5 a,0; 5 b,0;"'
 check "barrier: every job of b waits for a at the barrier (>= 15 ms)" \
-	eval 'col "$tmp/barrier/jobs.csv" task,response_ns | awk -F, '"'"'$1 == "b" && $2 < 15000000 { bad = 1 } END { exit bad }'"'"
+	eval 'cols "$tmp/barrier/jobs.csv" task,response_ns | awk -F, '"'"'$1 == "b" && $2 < 15000000 { bad = 1 } END { exit bad }'"'"
 
 # suspend/resume: a ping-pong of 5 passes each on two CPUs; neither is
 # cut (each resume found its partner suspended), the run ends with the
@@ -169,7 +163,7 @@ check "wait/signal: clean, ends with the producer ($((t1 - t0)) s, rc $rc)" \
 check "wait/signal: 4 consumer jobs woken, the 5th cut; 4 producer jobs" \
 	eval 'test "$(per_value condvar task,cut)" = " 4 consumer,0; 1 consumer,1; 4 producer,0;"'
 check "wait/signal: each woken consumer job waited for the producer (>= 5 ms)" \
-	eval 'col "$tmp/condvar/jobs.csv" task,cut,response_ns | awk -F, '"'"'$1 == "consumer" && $2 == 0 && $3 < 5000000 { bad = 1 } END { exit bad }'"'"
+	eval 'cols "$tmp/condvar/jobs.csv" task,cut,response_ns | awk -F, '"'"'$1 == "consumer" && $2 == 0 && $3 < 5000000 { bad = 1 } END { exit bad }'"'"
 # mem and iorun: 3 passes of 200000 bytes written to global.io_device (a
 # file here, created by dlgen) with a 65536-byte buffer, and memory load.
 sed "s|@IO@|$tmp/io.dev|" > "$tmp/io.json" <<'JSON'
@@ -199,7 +193,7 @@ check "loop -1 without duration: --check refuses it (rc $rc) and says -d" \
 native forever -d 800 -g 200
 check "... and -d 800 runs it: a ping-pong of 800 ms, >= 20 jobs ($(($(wc -l < "$tmp/forever/jobs.csv") - 1))), clean (rc $rc)" \
 	eval 'clean forever &&
-		test "$(col "$tmp/forever/jobs.csv" task | sort -u | tr "\n" " ")" = "t0 t1 " &&
+		test "$(cols "$tmp/forever/jobs.csv" task | sort -u | tr "\n" " ")" = "t0 t1 " &&
 		test "$(($(wc -l < "$tmp/forever/jobs.csv") - 1))" -ge 20'
 # sync (signal, then wait) must not take its own signal: b's sync wakes a,
 # which waits at that moment, and a's signal then wakes b (the mp3 sets'
@@ -230,7 +224,7 @@ for pi in true false; do
 JSON
 	timeout 60 "$dlgen" --i-know-this-is-not-a-vm -s "$tmp/sys2" -o "$tmp/pi-$pi" "$tmp/pi-$pi.json" > "$tmp/pi-$pi.out" 2>&1
 done
-lk() { csv_awk -v t="$2" -v c="$3" 'FNR == 1 { header(); next } $col("task") == t { print $col(c) }' "$1/locks.csv"; }
+lk() { cell "$1/locks.csv" task "$2" "$3"; }	# lk POINTDIR TASK COLUMN: its locks.csv
 if [ "$(id -u)" = 0 ]; then
 	check "locks.csv: one hold each; with pi_enabled the holder was boosted ($(lk "$tmp/pi-true" low boosted)), contended $(( $(lk "$tmp/pi-true" low contended_ns 2>/dev/null || echo 0) + 0 )) ns >= 10 ms" \
 		eval 'test "$(lk "$tmp/pi-true" low boosted)" = 1 && test "$(lk "$tmp/pi-true" high boosted)" = 0 &&
@@ -250,14 +244,14 @@ check "fork: 3 threads of w, 2 jobs each, 3 of f, clean (rc $rc)" \
 	eval 'clean fork &&
 		test "$(per_value fork task,instance)" = " 3 f,0; 2 w,0; 2 w,1; 2 w,2;"'
 check "fork: each w thread starts at its fork, about 20 ms after the previous" \
-	eval 'col "$tmp/fork/jobs.csv" task,job,release_ns | awk -F, '"'"'$1 == "w" && $2 == 0 { r[n++] = $3 } END { exit !(n == 3 && r[1] - r[0] >= 15000000 && r[2] - r[1] >= 15000000) }'"'"
+	eval 'cols "$tmp/fork/jobs.csv" task,job,release_ns | awk -F, '"'"'$1 == "w" && $2 == 0 { r[n++] = $3 } END { exit !(n == 3 && r[1] - r[0] >= 15000000 && r[2] - r[1] >= 15000000) }'"'"
 # The run ends (-d 300) between the second fork (at about 200 ms) and the
 # third (400 ms): that thread is not reported. (With forks 20 ms apart and
 # -d 30, a busy host delayed f's second pass past 30 ms: one w row.)
 sed 's/"sleep": 20000/"sleep": 200000/' "$tmp/fork.json" > "$tmp/fork2.json"
 native fork2 -d 300 -g 50
 check "fork: a fork the run did not reach leaves no row in tasks.csv (rc $rc, $(($(wc -l < "$tmp/fork2/tasks.csv") - 1)) rows)" \
-	eval 'test $rc = 0 && test "$(col "$tmp/fork2/tasks.csv" task | grep -c "^w$")" = 2'
+	eval 'test $rc = 0 && test "$(cols "$tmp/fork2/tasks.csv" task | grep -c "^w$")" = 2'
 # rt-app's taskgroup (issue 14) on a fake cgroup2 tree (--cgroup-root): a
 # plain folder with the interface files as regular files, so that what
 # dlgen writes stays there (cgroup.threads opened O_APPEND, as "echo >>",
@@ -299,14 +293,14 @@ check "taskgroup: --check accepts task- and phase-level taskgroups (rc $rc) and 
 	eval 'test $rc = 0 && diff -r "$tmp/cg.before" "$tmp/cg" > /dev/null'
 native tg --cgroup-root "$tmp/cg"
 # tgrows NAME: taskgroups.csv as sorted "task:phase_name:first_pass:passes:taskgroup"
-tgrows() { col "$tmp/$1/taskgroups.csv" task,phase_name,first_pass,passes,taskgroup | tr , : | sort | tr '\n' ' '; }
+tgrows() { cols "$tmp/$1/taskgroups.csv" task,phase_name,first_pass,passes,taskgroup | tr , : | sort | tr '\n' ' '; }
 check "taskgroup: runs clean under ASan + UBSan with --cgroup-root (rc $rc)" clean tg
 check "taskgroups.csv: each thread's phases in rt-app's groups ($(tgrows tg))" \
 	test "$(tgrows tg)" = "t1::0:1:/tg1 t2::0:1: thread0:phase0:0:3:/tg1/tg11 thread0:phase1:0:3:/tg1/tg11 thread0:phase2:0:3:/ wrap:a:0:1:/tg2 wrap:a:1:2:/tg1 wrap:b:0:3:/tg1 "
-check "tasks.csv: taskgroup is the last column, the task's group ($(col "$tmp/tg/tasks.csv" task,taskgroup | tr '\n' ' '))" \
+check "tasks.csv: taskgroup is the last column, the task's group ($(cols "$tmp/tg/tasks.csv" task,taskgroup | tr '\n' ' '))" \
 	eval 'test "$(head -1 "$tmp/tg/tasks.csv" | awk -F, "{ print \$NF }")" = taskgroup &&
-		test "$(col "$tmp/tg/tasks.csv" task,taskgroup | sort | tr "\n" " ")" = "t1,/tg1 t2, thread0, wrap,/tg2 "'
-tid() { col "$tmp/tg/tasks.csv" task,tid | awk -F, -v t="$1" '$1 == t { print $2 }'; }
+		test "$(cols "$tmp/tg/tasks.csv" task,taskgroup | sort | tr "\n" " ")" = "t1,/tg1 t2, thread0, wrap,/tg2 "'
+tid() { cell "$tmp/tg/tasks.csv" task "$1" tid; }
 # threads DIR: the TIDs written to DIR/cgroup.threads, as task names
 threads() {
 	sed "s/^$(tid thread0)\$/thread0/; s/^$(tid wrap)\$/wrap/; s/^$(tid t1)\$/t1/; s/^$(tid t2)\$/t2/" "$1/cgroup.threads" |
@@ -357,7 +351,7 @@ cat > "$tmp/slice.json" <<'JSON'
 JSON
 native slice
 check "custom slice: a SCHED_OTHER task with dl-runtime 3 ms runs its 3 jobs and reports the slice (rc $rc)" \
-	eval 'clean slice && test "$(col "$tmp/slice/tasks.csv" policy dl_runtime_ns jobs)" = "SCHED_OTHER,3000000,3"'
+	eval 'clean slice && test "$(cols "$tmp/slice/tasks.csv" policy dl_runtime_ns jobs)" = "SCHED_OTHER,3000000,3"'
 "$dlgen" --bench-log 1000 -s "$tmp/sys" > "$tmp/bench.out" 2>&1
 check "--bench-log N -s DIR reads DIR whatever the order (2 CPUs)" grep -q '(2 CPUs)' "$tmp/bench.out"
 exit $assert_failed

@@ -12,14 +12,11 @@ cd "$top" || exit 1
 empty=$(mktemp -d /tmp/dlcap-empty-cache.XXXXXX)
 trap 'rm -rf "$empty"' EXIT
 export DLCAP_CACHE=$empty
-bad=0
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; bad=1; }
+. "$top/tests/assert.sh"	# pass, fail; lib.sh's sweep_policies
 
-# sweep_kernels FILE: the kernel variants its policies name
-sweep_kernels() {
-	sed -n 's/#.*//; s/^[[:space:]]*policy[^=]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' "$1" | sort -u
-}
+# sweep_kernels FILE: the kernel variants its policies name (the one parser
+# of sweep files, as the Makefile's sweep_kernels)
+sweep_kernels() { sweep_policies "$1" | awk '{ print $2 }' | sort -u; }
 
 sweeps=$(ls experiments/sweeps/*.sweep | xargs -n1 basename | sed 's/\.sweep$//')
 targets=$(make --no-print-directory help 2>/dev/null |
@@ -60,4 +57,4 @@ for s in $sweeps; do
 	done
 	need "sweep-$s" "${pats[@]}"
 done
-exit $bad
+exit $assert_failed

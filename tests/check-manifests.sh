@@ -33,4 +33,9 @@ awk -F, -v OFS=, '{ print $1, $2, $7, $6, $5, $4, $3, (NR == 1 ? "timing" : "qua
 "$c" e "$tmp/old.csv" "$tmp/reordered.csv" > "$tmp/o4"; rc=$?
 check "manifests: compared by column name, not position (another order: 3 identical, rc $rc)" \
 	sh -c "test $rc = 0 && grep -qx 'e: 3 identical, 0 different, 0 missing, 0 new' '$tmp/o4'"
+# a manifest without the column that names points: an error, not "0 identical"
+sed '1s/^experiment,point,/experiment,name,/' "$tmp/old.csv" > "$tmp/nopoint.csv"
+"$c" e "$tmp/nopoint.csv" "$tmp/old.csv" > "$tmp/o5" 2> "$tmp/err"; rc=$?
+check "manifests: a committed manifest without a point column exits 2 naming it (rc $rc: $(cat "$tmp/err"))" \
+	sh -c "test $rc = 2 && grep -q 'nopoint.csv: no column point' '$tmp/err'"
 exit $assert_failed

@@ -39,7 +39,7 @@ fi
 "$top/tests/check-cover.sh" "$hikey" cover | sed 's/^\(PASS\|FAIL\): /\1: patched defaults: /'
 [ "${PIPESTATUS[0]}" = 0 ] || assert_failed=1
 check "stock and patched defaults admit the same instances of the admission set" \
-	cmp -s <(cut -d, -f1,2,10,11 "$stock/adm/tasks.csv") <(cut -d, -f1,2,10,11 "$hikey/adm/tasks.csv")
+	cmp -s <(cols "$stock/adm/tasks.csv" task,instance,admitted,errno) <(cols "$hikey/adm/tasks.csv" task,instance,admitted,errno)
 
 # CPU hotplug (tests/guest/hotplug.sh): 10 x 8000/16000 us admitted (bw
 # 5242880); offlining CPU 7 leaves sum_cap 4920 -> limit 4786175 < bw under
@@ -86,7 +86,6 @@ check "fallback-busy, preempt: hog jobs end on a 768 CPU (pushed)" jobs_end_on "
 # to the jobs by scripts/placement-reasons.sh (reasons.csv per job,
 # reason-counts.csv per point).
 share() { csv_awk -v t="$2" -v r="$3" 'FNR == 1 { header(); next } $col("task") == t { n++; k += $col("reason") == r } END { printf "%d/%d", k, n }' "$1/reasons.csv"; }
-most() { echo "$1" | awk -F/ '{ exit !($2 > 0 && $1 >= 0.9 * $2) }'; }
 check "reasons: fallback-max's misfit jobs were placed by the max-capacity fallback ($(share "$dyn/fallback-max" misfit fallback-max))" \
 	most "$(share "$dyn/fallback-max" misfit fallback-max)"
 refused=$(csv_awk 'FNR == 1 { header(); next } $col("path") == "admission" { print $col("count") }' "$hikey/adm/reason-counts.csv" 2>/dev/null)

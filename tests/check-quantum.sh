@@ -6,20 +6,10 @@
 #
 # Usage: tests/check-quantum.sh RUN_A RUN_B
 set -u
-. "$(dirname "$0")/assert.sh"	# csv_awk (lib.sh)
+. "$(dirname "$0")/assert.sh"	# pass, fail, cols
 a=${1:?usage: check-quantum.sh RUN_A RUN_B} b=${2:?}
-bad=0
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; bad=1; }
-
-# col FILE NAME...: the named columns of a CSV, comma-separated (by header
-# name, lib.sh's csv_awk)
-col() {
-	csv_awk -v want="$(IFS=,; echo "${*:2}")" 'FNR == 1 { header(); n = split(want, w, ","); next }
-		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? "," : "") $col(w[j]); print line }' "$1"
-}
 # mean response (ms) of a point's jobs
-mean_response() { col "$1/jobs.csv" response_ns | awk '{ s += $1 } END { if (NR) printf "%.4f", s / NR / 1e6 }'; }
+mean_response() { cols "$1/jobs.csv" response_ns | awk '{ s += $1 } END { if (NR) printf "%.4f", s / NR / 1e6 }'; }
 
 for p in speed1 speed8 load8; do
 	[ -r "$a/$p/jobs.csv" ] || { fail "$p: no jobs.csv in $a"; exit 1; }
@@ -34,7 +24,7 @@ else
 fi
 
 # 2. Wake-up latency (start - release) and lateness with all 8 vCPUs busy.
-read -r n p99 late < <(col "$a/load8/jobs.csv" release_ns start_ns lateness_ns |
+read -r n p99 late < <(cols "$a/load8/jobs.csv" release_ns start_ns lateness_ns |
 	awk -F, '{ print $2 - $1, $3 }' | sort -n |
 	awk '{ w[NR] = $1; if ($2 > 0) late++ }
 	     END { i = int(NR * 0.99); if (i < NR * 0.99) i++; printf "%d %.1f %d\n", NR, w[i] / 1e3, late }')
@@ -57,4 +47,4 @@ for p in speed1 speed8 load8; do
 		fail "determinism: $p differs between two quantum-mode boots"
 	fi
 done
-exit $bad
+exit $assert_failed

@@ -34,7 +34,7 @@ check "the inversion: high ends after mid without pi_enabled, before it with" \
 
 # locks.csv: low's hold was boosted (its priority raised at the unlock)
 # and contended by high for about 15 ms, only with pi_enabled.
-lk() { csv_awk -v t="$2" -v c="$3" 'FNR == 1 { header(); next } $col("task") == t { print $col(c) }' "$1/locks.csv"; }
+lk() { cell "$1/locks.csv" task "$2" "$3"; }	# lk POINTDIR TASK COLUMN: its locks.csv
 check "locks.csv with pi_enabled: low was boosted ($(lk "$dir/pi" low boosted)), its hold contended $(ms "$(lk "$dir/pi" low contended_ns)") ms >= 10 ms" \
 	eval 'test "$(lk "$dir/pi" low boosted)" = 1 && test "$(lk "$dir/pi" low contended_ns)" -ge 10000000'
 check "locks.csv without: never boosted ($(lk "$dir/nopi" low boosted)), contended $(ms "$(lk "$dir/nopi" low contended_ns)") ms >= 55 ms" \

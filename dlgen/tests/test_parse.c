@@ -689,6 +689,11 @@ static void test_mem_io(void)
 	      strstr(errbuf, "tasks.t.memrun: rt-app's \"memrun\" event is not supported"),
 	      "memrun (not plain mem) is refused, not taken for mem: %s", errbuf);
 	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"t\": {\n"
+		  "\"run\": 100,\n\"mem_x\": 5\n}\n}\n}\n");
+	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
+	      strstr(errbuf, "tasks.t.mem_x: rt-app's \"mem_x\" event is not supported"),
+	      "mem_x (not plain mem) is refused, not taken for mem: %s", errbuf);
+	n = parse("{\n\"global\": {\"duration\": 1},\n\"tasks\": {\n\"t\": {\n"
 		  "\"run\": 100,\n\"iorun\": -1\n}\n}\n}\n");
 	CHECK(n == 1 && !strncmp(errbuf, "t.json:6:", 9) &&
 	      strstr(errbuf, "tasks.t.iorun: -1 is out of range"),
