@@ -103,6 +103,9 @@ expect "its sum of run/period is U = 3.5 within the us rounding" \
 expect "a malformed --dratio exits 2 naming it" sh -c "test $rc = 2 && grep -q -- '--dratio' '$tmp/err'"
 "$GEN" -n 2 -u 1.9 --umax 0.5 > /dev/null 2> "$tmp/err"; rc=$?
 expect "an impossible U exits 2 saying why (got $rc)" sh -c "test $rc = 2 && grep -q 'no set can satisfy' '$tmp/err'"
+for opt in $("$GEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
+	expect "dlgen-gen.1 documents $opt" grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" dlgen/dlgen-gen.1
+done
 
 echo "== dlgen native run (SCHED_OTHER, 300 ms)"
 if "$DLGEN" -o "$tmp/native" -d 300 tests/data/other-short.json > "$tmp/out" 2>&1; then
