@@ -230,10 +230,10 @@ run tests/check-make-targets.sh || grep -q '^FAIL' "$log" || fail "tests/check-m
 echo "== results/README.md's table is generated from results/index.csv (scripts/results-index.sh)"
 expect "results/README.md's table is what results/index.csv gives" scripts/results-index.sh --check
 sed '2s/,[^,]*$/,another description/' results/index.csv > "$tmp/index.csv"
-INDEX=$tmp/index.csv scripts/results-index.sh --check > /dev/null 2>&1; rc=$?
+RESULTS_INDEX=$tmp/index.csv scripts/results-index.sh --check > /dev/null 2>&1; rc=$?
 expect "... and --check fails when a row of index.csv changes (exit $rc)" test $rc = 1
 sed '2s/$/, with a comma/' results/index.csv > "$tmp/index.csv"
-INDEX=$tmp/index.csv scripts/results-index.sh > /dev/null 2> "$tmp/err"; rc=$?
+RESULTS_INDEX=$tmp/index.csv scripts/results-index.sh > /dev/null 2> "$tmp/err"; rc=$?
 expect "... a row with a comma in a field exits 2 naming its line ($(cat "$tmp/err"))" \
 	sh -c "test $rc = 2 && grep -q 'index.csv:2: 5 fields' '$tmp/err'"
 
