@@ -40,11 +40,11 @@ help:
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
 	@echo "make sweep-NAME run experiments/sweeps/NAME.sweep into results/sweeps/NAME/ (resumable): $(SWEEPS)"
-	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; ~1 h, two boots at a time)"
-	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked (~8 min)"
+	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; two boots at a time)"
+	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked"
 	@echo "make fallback   the fallback knob on dynamiq3, checked"
 	@echo "make analysis SWEEP=NAME  feasibility, reference schedules, intervals and paired tests, figures of a sweep's committed results into ANALYSIS_OUT (host only)"
-	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack (~4 min)"
+	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack"
 	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
 	@echo "make placement  = make plot (the cover letter's case, seed 001), checked"
 	@echo "make hotplug    = make hotplug-accounting hotplug-refused, checked"
@@ -59,6 +59,7 @@ help:
 	@echo "make bench-slurm     results/slurm/throughput.csv (points per hour: local runner vs 1/2/4 Slurm array tasks)"
 	@echo "make deps       install the Debian packages (as root)"
 	@echo "make clean      remove dlgen builds and raw results (the cache stays)"
+	@echo "how long each takes, and which check their outcome: README.md, Targets"
 	@echo "cache: $(CACHE)"
 
 # Entry points install packages first, then re-read this file in a sub-make

@@ -15,9 +15,11 @@
  *           util_max (0..1024), dl-runtime, dl-period, dl-deadline (us)
  *           or rt-app's legacy runtime, period, deadline, dl-flags
  *           (dlgen's own: ["reclaim", "overrun"]), cpus, taskgroup, loop,
- *           phases, and the events run*, runtime*, sleep* (us; 0 is a no-op), yield* and
+ *           phases, and the events, matched by prefix as rt-app does:
+ *           run*, runtime*, sleep* (us; 0 is a no-op), yield*,
  *           timer* { ref, period (us), mode: relative (default) | absolute },
- *           matched by prefix as rt-app does
+ *           barrier*, suspend*, resume*, lock*, unlock*, wait* and sync*
+ *           { ref, mutex }, signal*, broad*, mem* and iorun* (bytes), fork*
  *   tasks.NAME.phases.PHASE: events, loop, cpus and taskgroup
  * Anything else is an error that names it: nothing is silently ignored.
  */

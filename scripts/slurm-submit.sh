@@ -19,7 +19,7 @@
 # Everything a boot needs is on a filesystem every node sees: the checkout
 # (results/), DLCAP_CACHE (kernels, QEMU, initramfs; built once, on the
 # submit host, before submitting); each node needs the packages of
-# `make deps` (README "Sweeps on a Slurm cluster").
+# `make deps` (docs/slurm.md).
 # Exit status: 0 submitted (prints the job ids); 2 bad input.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"

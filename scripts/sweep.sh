@@ -16,8 +16,8 @@
 #   seed on one topology, whatever N is;
 #   RUNNER=local (default) boots here; RUNNER=slurm submits the boots as a
 #   Slurm job array and the tables and figures as a job after it
-#   (scripts/slurm-submit.sh: SLURM_* settings, README "Sweeps on a Slurm
-#   cluster"); scripts/sweep-status.sh NAME shows progress either way;
+#   (scripts/slurm-submit.sh: SLURM_* settings, docs/slurm.md);
+#   scripts/sweep-status.sh NAME shows progress either way;
 #   QEMU_* as for run-batch.sh, but for two timeouts whose defaults differ
 #   here (a sweep's boot runs many long points; both are printed):
 #   POINT_TIMEOUT  600 + HOST_S_PER_GUEST_S (lib.sh) x duration host

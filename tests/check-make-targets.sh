@@ -57,4 +57,12 @@ for s in $sweeps; do
 	done
 	need "sweep-$s" "${pats[@]}"
 done
+# The README's table of targets names every one make help lists.
+unnamed=
+for t in $targets; do
+	case $t in sweep-*) continue ;; esac
+	grep -qF -- "\`make $t\`" README.md || unnamed="$unnamed $t"
+done
+if [ -z "$unnamed" ]; then pass "README.md names every target make help lists"
+else fail "README.md does not name these targets of make help:$unnamed"; fi
 exit $assert_failed

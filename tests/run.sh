@@ -103,6 +103,9 @@ expect "its sum of run/period is U = 3.5 within the us rounding" \
 expect "a malformed --dratio exits 2 naming it" sh -c "test $rc = 2 && grep -q -- '--dratio' '$tmp/err'"
 "$GEN" -n 2 -u 1.9 --umax 0.5 > /dev/null 2> "$tmp/err"; rc=$?
 expect "an impossible U exits 2 saying why (got $rc)" sh -c "test $rc = 2 && grep -q 'no set can satisfy' '$tmp/err'"
+for opt in $("$GEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
+	expect "dlgen-gen.1 documents $opt" grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" dlgen/dlgen-gen.1
+done
 
 echo "== dlgen native run (SCHED_OTHER, 300 ms)"
 if "$DLGEN" -o "$tmp/native" -d 300 tests/data/other-short.json > "$tmp/out" 2>&1; then
@@ -238,6 +241,16 @@ run tests/check-plot-bytes.sh || grep -q '^FAIL' "$log" || fail "tests/check-plo
 
 echo "== every target make help lists resolves with an empty cache (make -n)"
 run tests/check-make-targets.sh || grep -q '^FAIL' "$log" || fail "tests/check-make-targets.sh exited non-zero"
+
+echo "== results/README.md's table is generated from results/index.csv (scripts/results-index.sh)"
+expect "results/README.md's table is what results/index.csv gives" scripts/results-index.sh --check
+sed '2s/,[^,]*$/,another description/' results/index.csv > "$tmp/index.csv"
+RESULTS_INDEX=$tmp/index.csv scripts/results-index.sh --check > /dev/null 2>&1; rc=$?
+expect "... and --check fails when a row of index.csv changes (exit $rc)" test $rc = 1
+sed '2s/$/, with a comma/' results/index.csv > "$tmp/index.csv"
+RESULTS_INDEX=$tmp/index.csv scripts/results-index.sh > /dev/null 2> "$tmp/err"; rc=$?
+expect "... a row with a comma in a field exits 2 naming its line ($(cat "$tmp/err"))" \
+	sh -c "test $rc = 2 && grep -q 'index.csv:2: 5 fields' '$tmp/err'"
 
 echo "== a bad task set stops before any boot"
 printf 'bad %s\n' "$top/tests/data/seed-missing-comma.json" > "$tmp/bad.plan"
