@@ -2,7 +2,7 @@
 # Each point's key: everything that can change its bytes. The boot (kernel
 # Image, .config and patches, initramfs, DTB, topology, timing and QEMU
 # options, the QEMU binary, the tools that pack the initrd) and every input
-# staged into it (all task sets, the whole plan, knobs, capacities: a byte
+# staged into it (what the plan's points name, the whole plan, knobs, capacities: a byte
 # of any of them moves every job of the boot, EXPERIMENTS.md sections 13
 # and 15), plus the point's own plan line. scripts/run-batch.sh keeps a
 # finished point whose key is unchanged and reruns one whose key moved.
@@ -11,9 +11,10 @@
 #   KERNEL      variant name (kernels/variants/KERNEL: its PATCHES)
 #   TOPOLOGY_FILE, INITRAMFS  the files of that name the boot uses
 #   TIMING      quantum, virtual or realtime
-#   INDIR       the inputs staged for the guest, as before its first boot:
-#               INDIR/plan lists every point ("NAME TASKSET ..."), the rest
-#               are task sets, knobs, capacities
+#   INDIR       the inputs staged for the guest, as before its first boot
+#               (scripts/run-batch.sh; scripts/make-initrd.sh packs every
+#               file of it): INDIR/plan lists every point ("NAME TASKSET
+#               ..."), the rest are what the points name, knobs, capacities
 #   QEMU_ARGS   the boot's QEMU command line, one argument per line
 #               (scripts/qemu-command.sh): the binary, -kernel IMAGE (its
 #               .config three folders up), -dtb DTB and -initrd INITRD are
