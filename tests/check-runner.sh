@@ -118,7 +118,7 @@ check "collect: the point's files, its key, no temporary folder left" \
 	sh -c "cmp -s '$o/b/jobs.csv' '$w/out/b/jobs.csv' && test \"\$(cat '$o/b/.point-key')\" = 2222222222222222 && test -z \"\$(ls -A '$o' | grep '^\\.')\""
 m=$o/b/manifest.txt
 check "collect: the manifest's lines, in order" \
-	test "$(cut -d: -f1 "$m" | tr '\n' ,)" = "point,taskset,kernel,knobs,topology,qemu,timing,command,initrd tools,dlgen,initramfs sha256,staged inputs sha256,boot,history,host seconds,"
+	test "$(cut -d: -f1 "$m" | tr '\n' ,)" = "point,taskset,kernel,knobs,topology,qemu,timing,command,dlgen,$(printf 'input %s,' image_sha256 config_sha256 patches_sha256 initramfs_sha256 dtb_sha256 topology_sha256 staged_inputs_sha256 timing command initrd_tools qemu_sha256)boot,history,host seconds,"
 check "collect: the manifest names the plan line, task set, knobs, boot, key, history and host time" \
 	sh -c "grep -qx 'point: b t.json' '$m' && grep -qx \"taskset: t.json sha256 \$(sha256sum < '$w/in/t.json' | cut -c1-16)\" '$m' && grep -qx 'knobs: dl_placement=fit;dl_nonidle=edf;' '$m' && grep -qx 'topology: hikey960 (462 1024) file sha256 [0-9a-f]* dtb sha256 [0-9a-f]*' '$m' && grep -qx 'timing: quantum (-icount x)' '$m' && grep -qx 'boot: 4 of this batch, point key 2222222222222222' '$m' && grep -qx 'history: points before it in its boot: none' '$m' && grep -q '^host seconds: 2.500 ' '$m'"
 check "collect: a point without rc is FAILED (a frame lost), history b, host time unknown" \
@@ -157,7 +157,7 @@ for a; do case $a in *dumpdtb=*)
 	{ echo '/dts-v1/; / { #address-cells = <2>; #size-cells = <2>; chosen { }; cpus { #address-cells = <1>; #size-cells = <0>;'
 	  for i in 0 1 2 3 4 5 6 7; do echo "cpu@$i { reg = <$i>; phandle = <$((i + 16))>; };"; done
 	  echo '}; };'; } | dtc -q -I dts -O dtb -o "${a##*dumpdtb=}"; exit 0 ;; esac; done
-prev=; for a; do [ "$prev" = -initrd ] && initrd=$a; prev=$a; done
+prev=; for a; do [ "$prev" = -initrd ] && initrd=$a; [ "$prev" = -icount ] && icount=$a; prev=$a; done
 # what the guest received: the initrd after the 10-byte stand-in initramfs,
 # "NAME BASE64" per file; kept in $RECEIVED (one "NAME SHA" line per file,
 # each boot after a "boot" line); the points run are the received plan.boot's
@@ -170,8 +170,9 @@ frame guest.txt "kernel: canned
 while read -r n ts rest; do
 	echo "dlcap-init: start $n: $ts"
 	case $n in panic*) echo "[   20.000000] Kernel panic - not syncing: dlcap fault injection"; sleep 1; exit 0 ;; esac
-	frame "$n/jobs.csv" "task,job
-$n,1
+	# the jobs depend on the vCPUs' rates, as a real guest's do
+	frame "$n/jobs.csv" "task,job,icount
+$n,1,$icount
 "
 	frame "$n/knobs.txt" "dl_placement=fit
 "
@@ -198,8 +199,8 @@ check "run-batch: the guest received the plan's one task set with its bytes, the
 	test "$(sort <<< "$got")" = "$(printf '%s\n' "capacities $(echo '462 462 462 462 1024 1024 1024 1024' | sha256sum | cut -c1-16)" \
 		"cover-letter.json $(sha "$top/experiments/tasksets/cover-letter.json")" "knobs $(sha "$top/kernels/knobs")" \
 		"plan $(sha "$tmp/canned.plan.guest")" "plan.boot $(sha "$tmp/canned.plan.guest")")"
-check "run-batch: each point's key and manifest hashed what the guest received (staged inputs sha256; plan.boot, this boot's, is not keyed)" \
-	sh -c "test \"\$(grep -h '^staged inputs sha256: ' '$tmp'/run/[abc]/manifest.txt | sort -u)\" = 'staged inputs sha256: $(grep -v '^plan.boot ' <<< "$got" | sha256sum | cut -c1-16)' && test '$(rb --keys 2>&1 | cut -d' ' -f1,2 | tr '\n' ' ')' = '$(cut -d' ' -f1,2 <<< "$keys1" | tr '\n' ' ')'"
+check "run-batch: each point's key and manifest hashed what the guest received (staged_inputs_sha256; plan.boot, this boot's, is not keyed)" \
+	sh -c "test \"\$(grep -h '^input staged_inputs_sha256: ' '$tmp'/run/[abc]/manifest.txt | sort -u)\" = 'input staged_inputs_sha256: $(grep -v '^plan.boot ' <<< "$got" | sha256sum | cut -c1-16)' && test '$(rb --keys 2>&1 | cut -d' ' -f1,2 | tr '\n' ' ')' = '$(cut -d' ' -f1,2 <<< "$keys1" | tr '\n' ' ')'"
 check "run-batch: the good points land with their key and manifest" \
 	sh -c "for p in a b c; do test \"\$(cat '$tmp/run/'\$p/rc)\" = 0 && grep -q '^boot: [12] of this batch, point key ' '$tmp/run/'\$p/manifest.txt && test -s '$tmp/run/'\$p/.point-key || exit 1; done"
 check "run-batch: c ran in the second boot, after the panic, with no history" \
@@ -260,6 +261,34 @@ for bad in "../x.json:not a file name of experiments/tasksets/" "nope.json:which
 	check "plan-check: a guest script's argument ${bad%%:*} refused (exit $rc): one line, its plan line, nothing on stdout" \
 		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/pc.err') = 1 && grep -q '^$tmp/bad.plan:2: guest script hotplug.sh names .*${bad#*:}' '$tmp/pc.err' && test ! -s '$tmp/pc.out'"
 done
+# One identity: a point's results-manifest row is made of what its key
+# hashed, by name. A topology whose "rate" line changes from 462/1024 to
+# 500/1024 between a committed run and a rerun: scripts/reproduce.sh
+# --no-run (make reproduce without booting) names the topology file and
+# the command line (once cut to "1024:1:1:1:1" by both).
+cp -a "$top/qemu" "$tree/"; mkdir -p "$tree/results"
+printf 'experiment,target,raw\ne,none,results/raw/stock/rated/p\n' > "$tree/results/index.csv"
+sed 's|^cluster 4-7 1024$|&\nrate 0-3 462/1024|' "$hikey" > "$tree/experiments/topologies/rated.topo"
+printf 'a cover-letter.json -d 100\nb cover-letter.json\n' > "$tree/experiments/plans/p.plan"
+rated() { QEMU_BIN="$tmp/bin/qemu-canned" "$tree/scripts/run-batch.sh" stock rated p "$tree/results/raw/stock/rated/p" > /dev/null 2>&1; }
+rated
+"$tree/scripts/results-manifest.sh" e
+git -C "$tree" init -q && git -C "$tree" add results/e &&
+	git -C "$tree" -c user.name=t -c user.email=t@t commit -q -m e
+check "results-manifest: a row per point, the key's inputs by name, the topology file's hash among them" \
+	test "$(head -1 "$tree/results/e/manifest.csv")" = "experiment,point,jobs_sha256,image_sha256,config_sha256,patches_sha256,initramfs_sha256,dtb_sha256,topology_sha256,staged_inputs_sha256,timing,command_sha256,initrd_tools_sha256,qemu_sha256,dlgen"
+"$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro0.out"; rc=$?
+check "reproduce --no-run: the same run, 2 identical (exit $rc)" \
+	sh -c "test $rc = 0 && grep -qx 'e: 2 identical, 0 different, 0 missing, 0 new' '$tmp/repro0.out'"
+sed -i 's|^rate 0-3 462/1024$|rate 0-3 500/1024|' "$tree/experiments/topologies/rated.topo"
+rated
+"$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro1.out"; rc=$?
+check "reproduce --no-run: rate 462/1024 to 500/1024 names the topology file and the command line (exit $rc)" \
+	sh -c "test $rc = 1 && test \$(grep -c '^e: stock/rated/p/[ab]: DIFFERENT jobs.csv; inputs that differ: topology_sha256 command_sha256\$' '$tmp/repro1.out') = 2"
+sed -i 's/^input timing: quantum$/input timing: virtual/' "$tree/results/raw/stock/rated/p/a/manifest.txt"
+"$tree/scripts/results-manifest.sh" e "$tmp/rm" 2> "$tmp/rm.err"; rc=$?
+check "results-manifest: a manifest whose input lines do not give its point key is refused (exit $rc), one line naming it" \
+	sh -c "test $rc = 2 && test \$(wc -l < '$tmp/rm.err') = 1 && grep -q 'p/a/manifest.txt: its input and point lines do not give its point key' '$tmp/rm.err'"
 # The initramfs is every key's: what make rebuilds it from (its
 # prerequisites and theirs, from make's database) is the guest's files
 # (initramfs/), dlgen's sources and the two scripts that build them, so
