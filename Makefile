@@ -130,7 +130,7 @@ $(DLGEN_CROSS): $(DLGEN_SRC) $(SYSROOT)/.dlcap-pkgs
 	@touch $@
 
 # gen_init_cpio comes from the extracted tree, which the stock build makes.
-$(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitramfs.sh scripts/csv.awk \
+$(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitramfs.sh initramfs/csv.awk \
 		$(SYSROOT)/.dlcap-pkgs | $(KBUILD)/stock/arch/arm64/boot/Image
 	@echo "[initramfs] $@"
 	@scripts/mkinitramfs.sh $(DLGEN_CROSS) $@

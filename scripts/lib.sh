@@ -128,13 +128,13 @@ admission_limits() {
 		printf "%.4f %.4f\n", 0.95 * s / 1024, 0.95 * NF }')
 }
 
-# csv_awk ARGS...: awk -F, with scripts/csv.awk loaded (columns by name:
+# csv_awk ARGS...: awk -F, with initramfs/csv.awk loaded (columns by name:
 # FNR == 1 { header(); next } ... $col("name")); ARGS as for awk after -F,
 # (-v ..., the program text, files).
 csv_awk() {
 	local pre=()
 	while [ "${1:-}" = -v ]; do pre+=("$1" "$2"); shift 2; done
-	awk -F, "${pre[@]}" -f "$DLCAP_TOP/scripts/csv.awk" -f <(printf '%s\n' "$1") "${@:2}"
+	awk -F, "${pre[@]}" -f "$DLCAP_TOP/initramfs/csv.awk" -f <(printf '%s\n' "$1") "${@:2}"
 }
 
 # knob_valid NAME=VALUE: whether kernels/knobs lists VALUE for knob NAME

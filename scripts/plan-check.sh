@@ -5,9 +5,16 @@
 #   is relative to experiments/tasksets/ unless absolute: a .json task set
 #   (checked with dlgen --check) or a .sh script the guest runs; knobs are
 #   from kernels/knobs; a point's -d MS (or -dMS, --duration-ms=MS) goes to its task set's
-#   check (loops of -1 are valid with a duration). Prints, per point,
-#   "NAME<TAB>TASKSET PATH<TAB>the guest's plan line" (NAME, the task
-#   set's file name, the rest).
+#   check (loops of -1 are valid with a duration).
+#   What a point needs in the guest's /share/in (the one list of what a
+#   boot stages, scripts/run-batch.sh; nothing else of experiments/ goes
+#   along, so a file no point names moves no point's key): its task set,
+#   and for a guest script, each argument ending in .json and each file
+#   the script declares on a "# stage: FILE..." line, both file names of
+#   experiments/tasksets/ (the guest finds them as /share/in/FILE).
+#   Prints, per point, "NAME<TAB>the guest's plan line<TAB>FILE<TAB>..."
+#   (the plan line: NAME, the task set's file name, the rest; each FILE a
+#   path, the task set first).
 #   DLGEN_HOST: the host's dlgen (default dlgen/build/dlgen).
 # Exit status: 0; 2 with one "PLANFILE:LINE: ..." line per problem.
 set -euo pipefail
@@ -18,6 +25,27 @@ dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
 [ -r "$planfile" ] || { echo "plan-check: no plan $planfile" >&2; exit 2; }
 names=() out=() bad=0 lineno=0
 declare -A tsbase=() bydur=()	# bydur[MS or "-"]: the task sets to check with -d MS
+tsdir=$DLCAP_TOP/experiments/tasksets
+# staged FILE NAME: FILE goes to the guest as /share/in/NAME, which must
+# not be another file's name there; adds it to the point's files
+staged() {
+	case "$2" in plan|plan.boot|capacities|knobs)
+		echo "$planfile:$lineno: $1 would be staged as /share/in/$2, which the runner writes" >&2; bad=1; return ;;
+	esac
+	# the guest sees staged files by name: two files of one name would clash
+	if [ -n "${tsbase[$2]:-}" ] && [ "${tsbase[$2]}" != "$1" ]; then
+		echo "$planfile:$lineno: $1 has the file name of ${tsbase[$2]}, which the guest could not tell apart" >&2; bad=1
+	fi
+	tsbase[$2]=$1
+	files+="	$1"
+}
+# taskset_file WHAT NAME: NAME, a file name of experiments/tasksets/ that
+# WHAT names, as a path (one line and 1 when it is not there)
+taskset_file() {
+	case "$2" in */*|'') echo "$planfile:$lineno: $1 names '$2', which is not a file name of experiments/tasksets/" >&2; return 1 ;; esac
+	[ -r "$tsdir/$2" ] || { echo "$planfile:$lineno: $1 names $2, which experiments/tasksets/ lacks" >&2; return 1; }
+	echo "$tsdir/$2"
+}
 while read -r name ts args || [ -n "$name" ]; do
 	lineno=$((lineno + 1))
 	case "$name" in ''|'#'*) continue ;; esac
@@ -36,13 +64,10 @@ while read -r name ts args || [ -n "$name" ]; do
 	names+=("$name")
 	case "$ts" in
 	/*) tsfile=$ts ;;
-	*) tsfile=$DLCAP_TOP/experiments/tasksets/$ts ;;
+	*) tsfile=$tsdir/$ts ;;
 	esac
-	# the guest sees task sets by file name: two files of one name would clash
-	if [ -n "${tsbase[${ts##*/}]:-}" ] && [ "${tsbase[${ts##*/}]}" != "$tsfile" ]; then
-		echo "$planfile:$lineno: task set $tsfile has the file name of ${tsbase[${ts##*/}]}, which the guest could not tell apart" >&2; bad=1
-	fi
-	tsbase[${ts##*/}]=$tsfile
+	files=
+	staged "$tsfile" "${ts##*/}"
 	dur=- prev=
 	for a in $args; do
 		case "$prev" in -d|--duration-ms) dur=$a; prev=; continue ;; esac
@@ -57,10 +82,21 @@ while read -r name ts args || [ -n "$name" ]; do
 		knob_valid "$a" || { echo "$planfile:$lineno: knob '$a' is not NAME=VALUE from kernels/knobs" >&2; bad=1; }
 	done
 	case "$ts" in
-	*.sh) [ -r "$tsfile" ] || { echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1; } ;;
+	*.sh)
+		if [ ! -r "$tsfile" ]; then
+			echo "$planfile:$lineno: no guest script $tsfile" >&2; bad=1
+		else
+			# what the script reads besides its point folder
+			for f in $(for a in $args; do case "$a" in *.json) echo "$a" ;; esac; done) \
+				$(sed -n 's/^# stage://p' "$tsfile"); do
+				g=$(taskset_file "guest script $ts" "$f") || { bad=1; continue; }
+				staged "$g" "$f"
+				case "$f" in *.json) bydur[-]+="$g"$'\n' ;; esac
+			done
+		fi ;;
 	*) bydur[$dur]+="$tsfile"$'\n' ;;
 	esac
-	out+=("$name	$tsfile	$name ${ts##*/} $args")	# (the space before an empty $args is in the boot's bytes)
+	out+=("$name	$name ${ts##*/} $args$files")	# (the space before an empty $args is in the boot's bytes)
 done < "$planfile"
 [ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }
 [ $bad = 0 ] || exit 2

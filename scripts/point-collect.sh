@@ -21,6 +21,8 @@
 #          (decoded points), stamps (console-decode.pl --stamps), keys
 #          (point-keys.sh), boot.env (point-keys.sh --parts, plus topo,
 #          caps, accel and dlgen_ver)
+# A point's manifest.txt is "LABEL: ..." lines for people, and the boot's
+# "input NAME: VALUE" lines that its key hashed with its "point:" line.
 # Exit status: 0; 2 bad usage.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -80,10 +82,10 @@ file_point() {
 		echo "qemu: $qver"
 		echo "timing: $timing ($accel)"
 		echo "command: $command"
-		echo "initrd tools: $initrd_tools"
 		echo "dlgen: $dlgen_ver"
-		echo "initramfs sha256: $initsum"
-		echo "staged inputs sha256: $insum"
+		# what the key hashed (scripts/point-keys.sh), with the point line
+		# above, read by scripts/results-manifest.sh
+		echo "$inputs"
 		echo "boot: $boot of this batch, point key $key"
 		echo "history: points before it in its boot:${hist:- none}"
 		echo "host seconds: $(host_seconds "$n") (from its start line to its results on the console)"

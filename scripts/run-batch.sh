@@ -10,7 +10,10 @@
 #             is NAME TASKSET [KNOB=VALUE...] [DLGEN OPTIONS...]; TASKSET is
 #             relative to experiments/tasksets/ unless absolute, and is a
 #             .json task set for dlgen or a .sh script the guest runs as
-#             "sh SCRIPT POINTDIR [OPTIONS]"; knobs are from kernels/knobs
+#             "sh SCRIPT POINTDIR [OPTIONS]"; knobs are from kernels/knobs.
+#             The boot gets what its points name and nothing else
+#             (scripts/plan-check.sh: the task sets, the guest scripts and
+#             the files they declare), plus the plan, knobs and capacities
 #   OUTDIR    where points land: OUTDIR/NAME/{jobs,tasks}.csv, dlgen.log, rc
 #             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run),
 #             each appended to by every run into OUTDIR
@@ -43,7 +46,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 keys_only=0
 [ "${1:-}" = --keys ] && { keys_only=1; shift; }
-[ $# = 4 ] || { sed -n '3,/^# Exit status/p' "$0" >&2; exit 2; }
+[ $# = 4 ] || usage
 kernel=$1 topo=$2 plan=$3 outdir=$4
 timeout_s=${QEMU_TIMEOUT:-900}
 timing=${QEMU_TIMING:-quantum}
@@ -66,9 +69,9 @@ eval "$topo_vars"
 
 # Check the plan and every task set on the host before anything boots.
 checked=$(DLGEN_HOST=$dlgen_host "$DLCAP_TOP/scripts/plan-check.sh" "$planfile") || exit 2
-names=() tsfiles=() guestplan=()
-while IFS=$'\t' read -r name tsfile line; do
-	names+=("$name") tsfiles+=("$tsfile") guestplan+=("$line")
+names=() stage=() guestplan=()
+while IFS=$'\t' read -r -a point; do
+	names+=("${point[0]}") guestplan+=("${point[1]}") stage+=("${point[@]:2}")
 done <<< "$checked"
 
 # What is missing from the cache comes after the inputs: a bad plan is
@@ -94,9 +97,10 @@ rc=0; flock -n -E 75 9 || rc=$?
 # runs into different folders never share one.
 work=$DLCAP_CACHE/runs/$kernel-$topo-$plan-$(realpath -m "$outdir" | sha256sum | cut -c1-8)
 rm -rf "$work"; mkdir -p "$work/in" "$work/out"
-# Guest scripts may use any committed task set, so all of them go along.
-printf '%s\n' "${tsfiles[@]}" "$DLCAP_TOP"/experiments/tasksets/*.json | sort -u |
-	xargs -d '\n' cp -t "$work/in/"
+# What the points name (scripts/plan-check.sh), and only that: the key
+# (scripts/point-keys.sh) hashes this folder, which scripts/make-initrd.sh
+# packs whole.
+printf '%s\n' "${stage[@]}" | sort -u | xargs -d '\n' cp -t "$work/in/"
 printf '%s\n' "${guestplan[@]}" > "$work/in/plan"	# all points
 echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/in/capacities"
 cp "$DLCAP_TOP/kernels/knobs" "$work/in/knobs"
@@ -124,7 +128,6 @@ retry=$(grep -c ' failed$' "$work/status") || true
 awk '$3 == "stale" || $3 == "failed" { print $1 }' "$work/status" | while read -r n; do rm -rf "${outdir:?}/$n"; done
 [ $stale = 0 ] || say "$stale finished point(s) in $outdir were stale (inputs changed): rerunning them"
 [ $retry = 0 ] || say "$retry failed point(s) in $outdir: running them again (KEEP_FAILED=1 keeps them)"
-rm -f "$outdir/.batch-key"	# the per-batch key of earlier versions
 point_timeout=${POINT_TIMEOUT:-600}
 # what every point's manifest says of the boot beyond its keyed parts
 printf '%s=%q\n' topo "$topo" caps "$TOPO_CAPS" accel "${accel[*]}" \

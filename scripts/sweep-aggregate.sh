@@ -3,7 +3,7 @@
 # Usage: scripts/sweep-aggregate.sh SWEEPFILE OUTDIR
 # Reads the points that results/raw/sweeps/NAME/index.csv lists (written by
 # scripts/sweep.sh; results/ is $DLCAP_RESULTS when set), every CSV by its
-# columns' names (scripts/csv.awk), and writes
+# columns' names (initramfs/csv.awk), and writes
 #   OUTDIR/points.csv  one row per point: topology, policy, kernel, u, seed,
 #       tasks, admitted_tasks, offered_bw, admitted_bw (sum of DL runtime /
 #       period), acceptance (admitted/offered bw), jobs, late_jobs,

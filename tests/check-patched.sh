@@ -41,7 +41,7 @@ fi
 check "stock and patched defaults admit the same instances of the admission set" \
 	cmp -s <(cols "$stock/adm/tasks.csv" task,instance,admitted,errno) <(cols "$hikey/adm/tasks.csv" task,instance,admitted,errno)
 
-# CPU hotplug (tests/guest/hotplug.sh): 10 x 8000/16000 us admitted (bw
+# CPU hotplug (experiments/tasksets/hotplug.sh): 10 x 8000/16000 us admitted (bw
 # 5242880); offlining CPU 7 leaves sum_cap 4920 -> limit 4786175 < bw under
 # capacity (refused), 7 x 1024 -> 6973029 under cpus (allowed).
 hp() { sed -n "s/^$2: //p" "$hikey/$1/dlgen.log" 2>/dev/null; }

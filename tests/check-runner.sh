@@ -118,7 +118,7 @@ check "collect: the point's files, its key, no temporary folder left" \
 	sh -c "cmp -s '$o/b/jobs.csv' '$w/out/b/jobs.csv' && test \"\$(cat '$o/b/.point-key')\" = 2222222222222222 && test -z \"\$(ls -A '$o' | grep '^\\.')\""
 m=$o/b/manifest.txt
 check "collect: the manifest's lines, in order" \
-	test "$(cut -d: -f1 "$m" | tr '\n' ,)" = "point,taskset,kernel,knobs,topology,qemu,timing,command,initrd tools,dlgen,initramfs sha256,staged inputs sha256,boot,history,host seconds,"
+	test "$(cut -d: -f1 "$m" | tr '\n' ,)" = "point,taskset,kernel,knobs,topology,qemu,timing,command,dlgen,$(printf 'input %s,' image_sha256 config_sha256 patches_sha256 initramfs_sha256 dtb_sha256 topology_sha256 staged_inputs_sha256 timing command initrd_tools qemu_sha256)boot,history,host seconds,"
 check "collect: the manifest names the plan line, task set, knobs, boot, key, history and host time" \
 	sh -c "grep -qx 'point: b t.json' '$m' && grep -qx \"taskset: t.json sha256 \$(sha256sum < '$w/in/t.json' | cut -c1-16)\" '$m' && grep -qx 'knobs: dl_placement=fit;dl_nonidle=edf;' '$m' && grep -qx 'topology: hikey960 (462 1024) file sha256 [0-9a-f]* dtb sha256 [0-9a-f]*' '$m' && grep -qx 'timing: quantum (-icount x)' '$m' && grep -qx 'boot: 4 of this batch, point key 2222222222222222' '$m' && grep -qx 'history: points before it in its boot: none' '$m' && grep -q '^host seconds: 2.500 ' '$m'"
 check "collect: a point without rc is FAILED (a frame lost), history b, host time unknown" \
@@ -146,7 +146,10 @@ c=$tmp/cache v=$(tarball_version)
 mkdir -p "$c/build/$v/stock/arch/arm64/boot" "$c/tools"
 echo image > "$c/build/$v/stock/arch/arm64/boot/Image"; echo config > "$c/build/$v/stock/.config"
 echo initramfs > "$c/initramfs.cpio.gz"
-printf '#!/bin/sh\ncat "$3"\n' > "$c/tools/gen_init_cpio"; chmod +x "$c/tools/gen_init_cpio"
+# a gen_init_cpio whose "archive" is each file's name and bytes (base64),
+# which the stand-in QEMU unpacks as its guest would
+printf '#!/bin/sh\nwhile read -r k d s r; do [ "$k" = file ] && echo "$d $(base64 -w0 < "$s")"; done < "$3"\n' > "$c/tools/gen_init_cpio"
+chmod +x "$c/tools/gen_init_cpio"
 cat > "$tmp/bin/qemu-canned" <<'QEMU'
 #!/bin/bash
 case "${1:-}" in --version) echo "QEMU emulator version 0.0 (canned)"; exit 0 ;; esac
@@ -154,7 +157,12 @@ for a; do case $a in *dumpdtb=*)
 	{ echo '/dts-v1/; / { #address-cells = <2>; #size-cells = <2>; chosen { }; cpus { #address-cells = <1>; #size-cells = <0>;'
 	  for i in 0 1 2 3 4 5 6 7; do echo "cpu@$i { reg = <$i>; phandle = <$((i + 16))>; };"; done
 	  echo '}; };'; } | dtc -q -I dts -O dtb -o "${a##*dumpdtb=}"; exit 0 ;; esac; done
-prev=; for a; do [ "$prev" = -initrd ] && initrd=$a; prev=$a; done
+prev=; for a; do [ "$prev" = -initrd ] && initrd=$a; [ "$prev" = -icount ] && icount=$a; prev=$a; done
+# what the guest received: the initrd after the 10-byte stand-in initramfs,
+# "NAME BASE64" per file; kept in $RECEIVED (one "NAME SHA" line per file,
+# each boot after a "boot" line); the points run are the received plan.boot's
+tail -c +11 "$initrd" | gzip -dc > "$initrd.got"
+{ echo boot; while read -r f b; do echo "${f#/share/in/} $(echo "$b" | base64 -d | sha256sum | cut -c1-16)"; done < "$initrd.got"; } >> "$RECEIVED"
 frame() { echo "dlcap-file: $1 $(printf '%s' "$2" | sha256sum | cut -d' ' -f1)"; printf '%s' "$2" | gzip -1c | base64 -w 76; echo dlcap-eof; }
 echo "[    0.000000] Booting Linux on physical CPU 0x0"
 frame guest.txt "kernel: canned
@@ -162,26 +170,37 @@ frame guest.txt "kernel: canned
 while read -r n ts rest; do
 	echo "dlcap-init: start $n: $ts"
 	case $n in panic*) echo "[   20.000000] Kernel panic - not syncing: dlcap fault injection"; sleep 1; exit 0 ;; esac
-	frame "$n/jobs.csv" "task,job
-$n,1
+	# the jobs depend on the vCPUs' rates, as a real guest's do
+	frame "$n/jobs.csv" "task,job,icount
+$n,1,$icount
 "
 	frame "$n/knobs.txt" "dl_placement=fit
 "
 	case $n in lost*) ;; *) frame "$n/rc" "0
 " ;; esac
 	echo "dlcap-init: done $n: exit 0"
-done < "$(dirname "$initrd")/in/plan.boot"
+done < <(awk '$1 == "/share/in/plan.boot" { print $2 }' "$initrd.got" | base64 -d)
 echo "dlcap-init: all points done"
 QEMU
 chmod +x "$tmp/bin/qemu-canned"
 printf 'a cover-letter.json -d 100\nlost1 cover-letter.json\nb cover-letter.json -d 50\npanic1 cover-letter.json\nc cover-letter.json dl_placement=fit\n' > "$tmp/canned.plan"
+sed 's/ -d [0-9]*$/&/; s/\(json\)$/\1 /' "$tmp/canned.plan" > "$tmp/canned.plan.guest"	# the guest's lines: "NAME TASKSET ARGS", a space before empty ARGS
+export RECEIVED=$tmp/received DLGEN_HOST=$top/dlgen/build/dlgen
 rb() { QEMU_BIN="$tmp/bin/qemu-canned" POINT_TIMEOUT=20 QEMU_TIMEOUT=60 timeout 120 "$s/run-batch.sh" "$@" stock hikey960 "$tmp/canned.plan" "$tmp/run"; }
 keys1=$(rb --keys 2>&1)
-check "run-batch --keys: five points to run, the keys of point-keys.sh" \
-	sh -c "test \$(echo '$keys1' | grep -c ' [0-9a-f]\{16\} run: new\$') = 5 && test \"\$(echo '$keys1' | cut -d' ' -f1,2)\" = \"\$('$s/point-keys.sh' stock '$hikey' quantum '$c/initramfs.cpio.gz' '$c'/runs/stock-hikey960-canned-*/in '$c'/runs/stock-hikey960-canned-*/qemu.args)\""
+check "run-batch --keys: five points to run" test "$(grep -c ' [0-9a-f]\{16\} run: new$' <<< "$keys1")" = 5
 rb > "$tmp/rb1.out" 2>&1; rc=$?
 check "run-batch: a run with a lost frame and a panic exits 1 (got $rc), two boots" \
 	sh -c "test $rc = 1 && grep -q 'done: 2 boot(s)' '$tmp/rb1.out'"
+# what the guest received against what the plan names and what the key hashed
+got=$(awk '$1 == "boot" { n++; next } n == 1' "$RECEIVED")
+sha() { sha256sum < "$1" | cut -c1-16; }
+check "run-batch: the guest received the plan's one task set with its bytes, the plan, knobs, capacities and its points (plan.boot), nothing else" \
+	test "$(sort <<< "$got")" = "$(printf '%s\n' "capacities $(echo '462 462 462 462 1024 1024 1024 1024' | sha256sum | cut -c1-16)" \
+		"cover-letter.json $(sha "$top/experiments/tasksets/cover-letter.json")" "knobs $(sha "$top/kernels/knobs")" \
+		"plan $(sha "$tmp/canned.plan.guest")" "plan.boot $(sha "$tmp/canned.plan.guest")")"
+check "run-batch: each point's key and manifest hashed what the guest received (staged_inputs_sha256; plan.boot, this boot's, is not keyed)" \
+	sh -c "test \"\$(grep -h '^input staged_inputs_sha256: ' '$tmp'/run/[abc]/manifest.txt | sort -u)\" = 'input staged_inputs_sha256: $(grep -v '^plan.boot ' <<< "$got" | sha256sum | cut -c1-16)' && test '$(rb --keys 2>&1 | cut -d' ' -f1,2 | tr '\n' ' ')' = '$(cut -d' ' -f1,2 <<< "$keys1" | tr '\n' ' ')'"
 check "run-batch: the good points land with their key and manifest" \
 	sh -c "for p in a b c; do test \"\$(cat '$tmp/run/'\$p/rc)\" = 0 && grep -q '^boot: [12] of this batch, point key ' '$tmp/run/'\$p/manifest.txt && test -s '$tmp/run/'\$p/.point-key || exit 1; done"
 check "run-batch: c ran in the second boot, after the panic, with no history" \
@@ -194,4 +213,94 @@ KEEP_FAILED=1 rb > "$tmp/rb2.out" 2>&1
 check "run-batch: run again with KEEP_FAILED=1, nothing boots" grep -q 'done: 0 boot(s)' "$tmp/rb2.out"
 check "recheck: the run matches its console (the panicked point never finished there)" \
 	sh -c "'$s/recheck.sh' '$tmp/run' > '$tmp/re.out'; test \$(grep -c ': same\$' '$tmp/re.out') = 4 && grep -qx 'panic1: not on the console' '$tmp/re.out'"
+
+# What a boot stages: only what its plan names (scripts/plan-check.sh). The
+# keys of every committed plan, from a copy of the tree without tests/ (the
+# experiments need nothing of it), before and after edits that must move
+# none (a new task set, every host script) and edits that must move the
+# keys of exactly the plans that use the file.
+tree=$tmp/tree
+mkdir -p "$tree"
+cp -a "$top/scripts" "$top/experiments" "$top/kernels" "$top/initramfs" "$tree/"
+plankeys() { # PLAN...: their "PLAN NAME KEY" lines (default: every committed plan)
+	local p
+	[ $# -gt 0 ] || set -- $(cd "$tree/experiments/plans" && ls *.plan | sed 's/\.plan$//')
+	for p; do
+		QEMU_BIN="$tmp/bin/qemu-canned" "$tree/scripts/run-batch.sh" --keys stock hikey960 "$p" "$tmp/kout/$p" 2>&1 |
+			sed "s/^/$p /" | cut -d' ' -f1-3
+	done
+}
+keys0=$(plankeys)
+check "staging: every committed plan has its keys from a tree without tests/ ($(wc -l <<< "$keys0") points)" \
+	test "$(grep -c '^[a-z0-9-]* [^ ]* [0-9a-f]\{16\}$' <<< "$keys0")" = "$(grep -hv '^#\|^$' "$tree"/experiments/plans/*.plan | wc -l)"
+sed 's/"duration"/"duration" /' "$tree/experiments/tasksets/cover-letter.json" > "$tree/experiments/tasksets/zz-new.json"
+for f in "$tree"/scripts/* "$tree"/kernels/variants/*; do echo '# edited' >> "$f"; done
+check "staging: a new task set and a line more in every host script and variant file move no committed point's key" \
+	test "$(plankeys)" = "$keys0"
+# moved PLAN...: of the plans below, the points whose key moved are those
+# of PLAN..., all of them
+some="hotplug-accounting hotplug-refused equiv-history cover-letter"
+moved() {
+	local now want
+	now=$(plankeys $some)
+	want=$(for p; do grep "^$p " <<< "$keys0"; done | cut -d' ' -f1,2 | sort)
+	[ -n "$want" ] &&
+		[ "$(comm -13 <(sort <<< "$keys0") <(sort <<< "$now") | cut -d' ' -f1,2 | sort)" = "$want" ]
+}
+for e in "hotplug-6x8000.json hotplug-accounting" "hotplug-10x8000.json hotplug-accounting hotplug-refused" \
+	"hotplug.sh hotplug-accounting" "other-short.json equiv-history"; do
+	set -- $e
+	f=$tree/experiments/tasksets/$1; cp "$f" "$tmp/save"
+	echo >> "$f"
+	check "staging: a byte more in $1 moves every key of ${*:2} (of $some), no other" moved "${@:2}"
+	cp "$tmp/save" "$f"
+done
+for bad in "../x.json:not a file name of experiments/tasksets/" "nope.json:which experiments/tasksets/ lacks"; do
+	printf 'adm admission-16x8000.json\nh hotplug.sh 7 %s\n' "${bad%%:*}" > "$tmp/bad.plan"
+	"$s/plan-check.sh" "$tmp/bad.plan" > "$tmp/pc.out" 2> "$tmp/pc.err"; rc=$?
+	check "plan-check: a guest script's argument ${bad%%:*} refused (exit $rc): one line, its plan line, nothing on stdout" \
+		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/pc.err') = 1 && grep -q '^$tmp/bad.plan:2: guest script hotplug.sh names .*${bad#*:}' '$tmp/pc.err' && test ! -s '$tmp/pc.out'"
+done
+# One identity: a point's results-manifest row is made of what its key
+# hashed, by name. A topology whose "rate" line changes from 462/1024 to
+# 500/1024 between a committed run and a rerun: scripts/reproduce.sh
+# --no-run (make reproduce without booting) names the topology file and
+# the command line (once cut to "1024:1:1:1:1" by both).
+cp -a "$top/qemu" "$tree/"; mkdir -p "$tree/results"
+printf 'experiment,target,raw\ne,none,results/raw/stock/rated/p\n' > "$tree/results/index.csv"
+sed 's|^cluster 4-7 1024$|&\nrate 0-3 462/1024|' "$hikey" > "$tree/experiments/topologies/rated.topo"
+printf 'a cover-letter.json -d 100\nb cover-letter.json\n' > "$tree/experiments/plans/p.plan"
+rated() { QEMU_BIN="$tmp/bin/qemu-canned" "$tree/scripts/run-batch.sh" stock rated p "$tree/results/raw/stock/rated/p" > /dev/null 2>&1; }
+rated
+"$tree/scripts/results-manifest.sh" e
+git -C "$tree" init -q && git -C "$tree" add results/e &&
+	git -C "$tree" -c user.name=t -c user.email=t@t commit -q -m e
+check "results-manifest: a row per point, the key's inputs by name, the topology file's hash among them" \
+	test "$(head -1 "$tree/results/e/manifest.csv")" = "experiment,point,jobs_sha256,image_sha256,config_sha256,patches_sha256,initramfs_sha256,dtb_sha256,topology_sha256,staged_inputs_sha256,timing,command_sha256,initrd_tools_sha256,qemu_sha256,dlgen"
+"$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro0.out"; rc=$?
+check "reproduce --no-run: the same run, 2 identical (exit $rc)" \
+	sh -c "test $rc = 0 && grep -qx 'e: 2 identical, 0 different, 0 missing, 0 new' '$tmp/repro0.out'"
+sed -i 's|^rate 0-3 462/1024$|rate 0-3 500/1024|' "$tree/experiments/topologies/rated.topo"
+rated
+"$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro1.out"; rc=$?
+check "reproduce --no-run: rate 462/1024 to 500/1024 names the topology file and the command line (exit $rc)" \
+	sh -c "test $rc = 1 && test \$(grep -c '^e: stock/rated/p/[ab]: DIFFERENT jobs.csv; inputs that differ: topology_sha256 command_sha256\$' '$tmp/repro1.out') = 2"
+sed -i 's/^input timing: quantum$/input timing: virtual/' "$tree/results/raw/stock/rated/p/a/manifest.txt"
+"$tree/scripts/results-manifest.sh" e "$tmp/rm" 2> "$tmp/rm.err"; rc=$?
+check "results-manifest: a manifest whose input lines do not give its point key is refused (exit $rc), one line naming it" \
+	sh -c "test $rc = 2 && test \$(wc -l < '$tmp/rm.err') = 1 && grep -q 'p/a/manifest.txt: its input and point lines do not give its point key' '$tmp/rm.err'"
+# The initramfs is every key's: what make rebuilds it from (its
+# prerequisites and theirs, from make's database) is the guest's files
+# (initramfs/), dlgen's sources and the two scripts that build them, so
+# an edit of any other file of the tree leaves its bytes alone.
+from_tree=$(make -C "$top" -pq help 2>/dev/null | awk -v t="$("$top/scripts/cache-dir.sh")/initramfs.cpio.gz" '
+	/^[^#\t ][^=]*:/ { x = $0; sub(/\|.*/, "", x); n = split(x, w, " "); sub(/:$/, "", w[1])
+		for (i = 2; i <= n; i++) pre[w[1]] = pre[w[1]] " " w[i] }
+	END { todo[t] = 1
+		while (length(todo)) for (f in todo) { delete todo[f]; if (f in seen) continue; seen[f] = 1
+			n = split(pre[f], w, " "); for (i = 1; i <= n; i++) todo[w[i]] = 1 }
+		for (f in seen) if (f !~ /^\//) print f }' | sort)
+others=$(grep -v '^initramfs/\|^dlgen/\|^scripts/mkinitramfs.sh$\|^scripts/sysroot.sh$' <<< "$from_tree" | tr '\n' ' ')
+check "the initramfs is made from initramfs/, dlgen/ and its two builders alone ($(wc -w <<< "$from_tree") files of the tree; others: ${others:-none})" \
+	test -n "$from_tree" -a -z "$others"
 exit $assert_failed

@@ -73,7 +73,7 @@ expect "... naming file, line 20 and column: $(cat "$tmp/err")" \
 	grep -q '^tests/data/seed-missing-comma.json:20:[0-9]*: JSON syntax error' "$tmp/err"
 "$DLGEN" --check /nonexistent.json 2> "$tmp/err"; rc=$?
 expect "--check on a missing file exits 2 with one line" test $rc = 2 -a "$(wc -l < "$tmp/err")" = 1
-"$DLGEN" --duration-ms abc tests/data/other-short.json 2> "$tmp/err"; rc=$?
+"$DLGEN" --duration-ms abc experiments/tasksets/other-short.json 2> "$tmp/err"; rc=$?
 expect "a bad --duration-ms exits 2 naming the option (got $rc)" sh -c "test $rc = 2 && grep -q -- '--duration-ms' '$tmp/err'"
 expect "--help documents the exit status" sh -c "'$DLGEN' --help | grep -q 'Exit status'"
 for opt in $("$DLGEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
@@ -108,7 +108,7 @@ for opt in $("$GEN" --help | grep -o -- '--[a-z-]*' | sort -u); do
 done
 
 echo "== dlgen native run (SCHED_OTHER, 300 ms)"
-if "$DLGEN" -o "$tmp/native" -d 300 tests/data/other-short.json > "$tmp/out" 2>&1; then
+if "$DLGEN" -o "$tmp/native" -d 300 experiments/tasksets/other-short.json > "$tmp/out" 2>&1; then
 	pass "native run exits 0"
 else
 	fail "native run exits 0"; cat "$tmp/out"
@@ -151,12 +151,12 @@ expect "tasks.csv: phased reports its first phase (run 1 ms, period 20 ms)" \
 		print $col("policy") "," $col("run_ns") "," $col("period_ns") }' "$tmp/grammar/tasks.csv")" = SCHED_OTHER,1000000,20000000
 
 echo "== dlgen --work=loops (rt-app's calibrated loop)"
-"$DLGEN" -w loops -o "$tmp/loops" -d 200 tests/data/other-short.json > "$tmp/loops.out" 2>&1; rc=$?
+"$DLGEN" -w loops -o "$tmp/loops" -d 200 experiments/tasksets/other-short.json > "$tmp/loops.out" 2>&1; rc=$?
 expect "loops mode runs (exit $rc) and reports its calibration per capacity class" \
 	sh -c "test $rc = 0 && grep -q 'calibration: capacity 1024 (CPU [0-9]*): [0-9.]* ns per loop, spread' '$tmp/loops.out'"
 expect "summary.json says work_mode loops with a measured reference > 0" \
 	sh -c "jq -e '.work_mode == \"loops\" and .calibration.ref_ns_per_loop > 0 and (.calibration.pinned | not)' '$tmp/loops/summary.json' > /dev/null"
-sed 's/"duration" : 1 }/"duration" : 1, "calibration" : 7 }/' tests/data/other-short.json > "$tmp/pinned.json"
+sed 's/"duration" : 1 }/"duration" : 1, "calibration" : 7 }/' experiments/tasksets/other-short.json > "$tmp/pinned.json"
 "$DLGEN" -w loops -o "$tmp/pinned" -d 200 "$tmp/pinned.json" > /dev/null 2>&1
 expect "global.calibration 7 pins the reference at 7 ns per loop" \
 	jq -e '.calibration.ref_ns_per_loop == 7 and .calibration.pinned' "$tmp/pinned/summary.json"

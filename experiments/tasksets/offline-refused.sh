@@ -9,6 +9,7 @@
 # Prints the offline outcome and, per task, the CPUs its jobs ran on; the
 # second run's jobs.csv is in POINTDIR/after/.
 # Usage (by initramfs/init): sh offline-refused.sh POINTDIR
+# stage: hotplug-10x8000.json
 out=${1:?}
 dlgen -o "$out" /share/in/hotplug-10x8000.json > "$out/run.log" 2>&1 &
 pid=$!

@@ -4,7 +4,9 @@
 # hotplug-10x8000.json (10 x 8000/16000 us = 5.0 CPUs of bandwidth), try to
 # offline CPU N while it runs, put it back, report.
 # Usage (by initramfs/init): sh hotplug.sh POINTDIR [CPU [TASKSET]]
-#   TASKSET: a committed task set name (default hotplug-10x8000.json)
+#   TASKSET: a task set of experiments/tasksets (default hotplug-10x8000.json;
+#   the plan line that names another stages it)
+# stage: hotplug-10x8000.json
 # Prints "offline: allowed" or "offline: refused: MESSAGE", dlgen's
 # admission count, and the DL bandwidth left accounted once dlgen is gone.
 out=${1:?}
