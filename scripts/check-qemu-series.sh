@@ -4,8 +4,12 @@
 # copy of the pristine source (scripts/qemu-build.sh fetches it) and build
 # qemu-system-aarch64 after each, in one build folder (the first build is
 # cold, the others incremental); QEMU's scripts/checkpatch.pl on each patch.
+# Then, on the whole series, QEMU's own tests of it: the programs named in
+# qemu/patches/SERIES/tests (one a line, paths in QEMU's build folder, e.g.
+# tests/unit/test-icount-rate), each built with ninja and run.
 # Usage: scripts/check-qemu-series.sh [SERIES]   (default quantum)
-# Exit status: 0 every prefix builds and every patch is clean; 1 otherwise.
+# Exit status: 0 every prefix builds, every patch is clean and every test
+# passes; 1 otherwise.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 series=${1:-quantum}
@@ -32,4 +36,20 @@ mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$pdir/series" | sed "s|^|$pdir/|"
 prefix_src=$src
 checkpatch_one() { perl "$pristine/scripts/checkpatch.pl" --no-tree -q "$1"; }
 build_one() { ninja -C "$out" -j"$(nproc)" qemu-system-aarch64; }
-prefix_check "$out" checkpatch "${patches[@]}"
+status=0
+prefix_check "$out" checkpatch "${patches[@]}" || status=1
+[ -r "$pdir/tests" ] || exit $status
+while read -r t; do
+	case "$t" in ''|'#'*) continue ;; esac
+	if ! ninja -C "$out" -j"$(nproc)" "$t" > "$out/.test-build.log" 2>&1; then
+		grep -E 'error' "$out/.test-build.log" | head -20 >&2
+		say "test $t does NOT build"; status=1; continue
+	fi
+	if "$out/$t" --tap > "$out/.test.log" 2>&1; then
+		say "test $t passes ($(grep -c '^ok' "$out/.test.log") cases)"
+	else
+		cat "$out/.test.log" >&2
+		say "test $t FAILS"; status=1
+	fi
+done < "$pdir/tests"
+exit $status

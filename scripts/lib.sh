@@ -40,12 +40,15 @@ hash_files() {
 
 # patch_copy PRISTINE NEW PATCH...: NEW becomes a copy of PRISTINE with the
 # patches applied in order. When one does not apply, prints its name and
-# returns 1 (patch's own messages go to stderr).
+# returns 1 (patch's own messages go to stderr). PRISTINE may be a symlink
+# (a private DLCAP_CACHE linking the shared cache's extracted source): its
+# contents are copied, never the link, so the patches never reach it.
 patch_copy() {
 	local pristine=$1 new=$2 p
 	shift 2
 	rm -rf "$new"
-	cp -a --reflink=auto "$pristine" "$new"
+	mkdir -p "$new"
+	cp -a --reflink=auto "$pristine/." "$new/"
 	for p in "$@"; do
 		patch -d "$new" -p1 --quiet --forward < "$p" >&2 || { basename "$p"; return 1; }
 	done
