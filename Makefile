@@ -229,8 +229,9 @@ kunit-faults: deps
 	@tests/check-kunit.sh --v1-faults $(KUNIT_FAULTS_RAW)
 	@$(MAKE) --no-print-directory build-only KERNEL=kunit-v3-faults
 	@rm -rf $(KUNIT_V3_FAULTS_RAW)
-	@set -e; for b in $(KUNIT_V3_FAULT_BITS); do \
-		QEMU_APPEND=dlcap_fault=$$((1 << b)) scripts/run-batch.sh kunit-v3-faults dynamiq3 \
+	@set -e; for b in all $(KUNIT_V3_FAULT_BITS); do \
+		m=$$([ $$b = all ] && echo 255 || echo $$((1 << b))); \
+		QEMU_APPEND=dlcap_fault=$$m scripts/run-batch.sh kunit-v3-faults dynamiq3 \
 			tests/plans/boot-only.plan $(KUNIT_V3_FAULTS_RAW)/bit$$b; \
 		tests/check-kunit.sh --v3-fault $$b $(KUNIT_V3_FAULTS_RAW)/bit$$b; \
 	done

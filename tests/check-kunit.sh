@@ -14,6 +14,9 @@
 #                                            (kernels/patches/v3-faults):
 #                                            exactly that helper's case
 #                                            fails, the others pass
+#   tests/check-kunit.sh --v3-fault all RUNDIR  the same booted with
+#                                            dlcap_fault=255: the cases of
+#                                            all 8 bits fail, v1's 3 pass
 # RUNDIR holds console.log (a run-batch output folder).
 set -u
 . "$(dirname "$0")/assert.sh"
@@ -33,7 +36,7 @@ case "${1:-}" in
 --v1-faults) mode=v1-faults; shift ;;
 --v3-fault)
 	mode=v3-fault bit=${2:-}
-	[[ "$bit" =~ ^[0-9]+$ ]] && [ "$bit" -lt ${#v3_bits[@]} ] ||
+	[ "$bit" = all ] || { [[ "$bit" =~ ^[0-9]+$ ]] && [ "$bit" -lt ${#v3_bits[@]} ]; } ||
 		{ echo "check-kunit: --v3-fault: '$bit' is not a bit 0..$((${#v3_bits[@]} - 1))" >&2; exit 2; }
 	shift 2 ;;
 esac
@@ -65,12 +68,17 @@ v1-faults)
 	check "... exactly the cases of B2, B3 and B5 failed (failed: ${failed:-none})" test "$failed" = "$(sorted $v1_review)"
 	check "... the other $((n - 3)) passed (passed: ${passed:-none})" test "$passed" = "$(without "$v1_review" "$all")" ;;
 v3-fault)
-	want=${v3_bits[$bit]}
-	check "KUnit sched_dl_capacity with dlcap_fault bit $bit: the suite failed" grep -qE "$ts"'not ok [0-9]+ sched_dl_capacity$' "$con"
-	check "... the fault was set (dlcap_fault=$((1 << bit)) on the command line)" \
-		grep -qE "Kernel command line: .* dlcap_fault=$((1 << bit))( |$)" "$con"
+	if [ "$bit" = all ]; then
+		want=$(sorted "${v3_bits[@]}") mask=$(((1 << ${#v3_bits[@]}) - 1))
+	else
+		want=${v3_bits[$bit]} mask=$((1 << bit))
+	fi
+	check "KUnit sched_dl_capacity with dlcap_fault=$mask: the suite failed" grep -qE "$ts"'not ok [0-9]+ sched_dl_capacity$' "$con"
+	check "... the fault was set (dlcap_fault=$mask on the command line)" \
+		grep -qE "Kernel command line: .* dlcap_fault=$mask( |$)" "$con"
 	check "... exactly $want failed (failed: ${failed:-none})" test "$failed" = "$want"
-	check "... the other $((n - 1)) passed (passed: ${passed:-none})" test "$passed" = "$(without "$want" "$all")" ;;
+	check "... the other $((n - $(wc -w <<< "$want"))) passed (passed: ${passed:-none})" \
+		test "$passed" = "$(without "$want" "$all")" ;;
 esac
 check "... none skipped ($skips skips)" test "$skips" = 0
 grep -E '# (cpudl_test_|.*EXPECTATION FAILED)|Expected |waited' "$con" | head -20 >&2
