@@ -15,21 +15,21 @@
 #                                            exactly that helper's case
 #                                            fails, the others pass
 #   tests/check-kunit.sh --v3-fault all RUNDIR  the same booted with
-#                                            dlcap_fault=255: the cases of
-#                                            all 8 bits fail, v1's 3 pass
+#                                            dlcap_fault=511: the cases of
+#                                            all 9 bits fail, v1's 3 pass
 # RUNDIR holds console.log (a run-batch output folder).
 set -u
 . "$(dirname "$0")/assert.sh"
 # Every case, and the one each bit of v3-faults' dlcap_fault breaks (in bit
 # order, as that patch's message lists them).
 all='cpudl_test_conserve_work cpudl_test_fallback cpudl_test_idle_fit
-cpudl_test_idle_fit_density_03 cpudl_test_idle_fit_none cpudl_test_latest_fit
-cpudl_test_nonidle_fit_lockless cpudl_test_smaller_exists cpudl_test_smaller_fit
+cpudl_test_idle_fit_density_03 cpudl_test_idle_fit_none cpudl_test_latest_affine
+cpudl_test_latest_fit cpudl_test_nonidle_fit_lockless cpudl_test_smaller_exists cpudl_test_smaller_fit
 cpudl_test_stay_inactive cpudl_test_wakeup_deadline'
 v1_review='cpudl_test_nonidle_fit_lockless cpudl_test_smaller_fit cpudl_test_stay_inactive'
 v3_bits=(cpudl_test_idle_fit cpudl_test_idle_fit_density_03 cpudl_test_idle_fit_none
 	cpudl_test_latest_fit cpudl_test_fallback cpudl_test_smaller_exists
-	cpudl_test_wakeup_deadline cpudl_test_conserve_work)
+	cpudl_test_wakeup_deadline cpudl_test_conserve_work cpudl_test_latest_affine)
 usage='usage: check-kunit.sh [--v1-faults | --v3-fault BIT] RUNDIR'
 mode=v3 bit=
 case "${1:-}" in

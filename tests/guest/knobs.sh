@@ -54,7 +54,7 @@ bad=
 for i in 1 2 3 4 5; do
 	for v in unaware best-fit fit; do echo $v > $d/dl_placement || bad="$bad placement=$v"; done
 	for v in stay preempt max-capacity; do echo $v > $d/dl_fallback || bad="$bad fallback=$v"; done
-	for v in fit edf; do echo $v > $d/dl_nonidle || bad="$bad nonidle=$v"; done
+	for v in fit affine edf; do echo $v > $d/dl_nonidle || bad="$bad nonidle=$v"; done
 done
 check "placement policies switch under load (refused:${bad:- none})" test -z "$bad"
 wait $pid
