@@ -52,7 +52,7 @@ help:
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
-	@echo "make kunit-faults        the KUnit cases of review items B2, B3, B5 fail on v1's faults put back (checked)"
+	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
@@ -217,13 +217,25 @@ hotplug-refused: deps
 hotplug: hotplug-accounting hotplug-refused
 
 # The KUnit cases of review items B2, B3 and B5 fail when v1's faults are put
-# back (kernels/variants/kunit-v1-faults); a fresh boot each time.
+# back (kernels/variants/kunit-v1-faults), and every other case fails, alone,
+# when the helper it tests is broken (kernels/variants/kunit-v3-faults, one
+# boot per bit of dlcap_fault); a fresh boot each time.
 KUNIT_FAULTS_RAW := results/raw/kunit-v1-faults/dynamiq3/boot-only
+KUNIT_V3_FAULTS_RAW := results/raw/kunit-v3-faults/dynamiq3
+KUNIT_V3_FAULT_BITS := 0 1 2 3 4 5 6 7 8
 kunit-faults: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=kunit-v1-faults
 	@rm -rf $(KUNIT_FAULTS_RAW)
 	@scripts/run-batch.sh kunit-v1-faults dynamiq3 tests/plans/boot-only.plan $(KUNIT_FAULTS_RAW)
 	@tests/check-kunit.sh --v1-faults $(KUNIT_FAULTS_RAW)
+	@$(MAKE) --no-print-directory build-only KERNEL=kunit-v3-faults
+	@rm -rf $(KUNIT_V3_FAULTS_RAW)
+	@set -e; for b in all $(KUNIT_V3_FAULT_BITS); do \
+		m=$$([ $$b = all ] && echo 511 || echo $$((1 << b))); \
+		QEMU_APPEND=dlcap_fault=$$m scripts/run-batch.sh kunit-v3-faults dynamiq3 \
+			tests/plans/boot-only.plan $(KUNIT_V3_FAULTS_RAW)/bit$$b; \
+		tests/check-kunit.sh --v3-fault $$b $(KUNIT_V3_FAULTS_RAW)/bit$$b; \
+	done
 
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \

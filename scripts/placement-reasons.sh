@@ -9,7 +9,8 @@
 #                      reason: the kernel's reason for the wake-up that
 #                      released the job (local, idle, fit, best-fit,
 #                      fallback-max, fallback-stay, fallback-preempt,
-#                      nonidle-fit, edf, no-target, kept), or "running" when
+#                      nonidle-fit, nonidle-affine, edf, no-target, kept), or
+#                      "running" when
 #                      the job was released while its thread still ran (no
 #                      wake-up); from/to: the CPUs of that decision;
 #                      pushes: push/offline searches that moved the task

@@ -216,13 +216,19 @@ run tests/check-runner.sh || grep -q '^FAIL' "$log" || fail "tests/check-runner.
 echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"
 run tests/check-reasons.sh || grep -q '^FAIL' "$log" || fail "tests/check-reasons.sh exited non-zero"
 
-echo "== KUnit console check on canned consoles (tests/data/kunit: v2, and v1's faults put back)"
-run tests/check-kunit.sh tests/data/kunit/v2 || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh exited non-zero"
+echo "== KUnit console check on canned consoles (tests/data/kunit: v3, v1's faults put back, v3-faults all bits and bit 3)"
+run tests/check-kunit.sh tests/data/kunit/v3 || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh exited non-zero"
 run tests/check-kunit.sh --v1-faults tests/data/kunit/v1-faults || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh --v1-faults exited non-zero"
+run tests/check-kunit.sh --v3-fault all tests/data/kunit/v3-faults-all || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh --v3-fault all exited non-zero"
+run tests/check-kunit.sh --v3-fault 3 tests/data/kunit/v3-fault-3 || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh --v3-fault 3 exited non-zero"
 expect "the KUnit check fails on the console of v1's faults" \
 	sh -c '! tests/check-kunit.sh tests/data/kunit/v1-faults > /dev/null 2>&1'
-expect "the v1-faults check fails on v2's console" \
-	sh -c '! tests/check-kunit.sh --v1-faults tests/data/kunit/v2 > /dev/null 2>&1'
+expect "the v1-faults check fails on v3's console" \
+	sh -c '! tests/check-kunit.sh --v1-faults tests/data/kunit/v3 > /dev/null 2>&1'
+expect "the v3-fault check of bit 4 fails on bit 3's console" \
+	sh -c '! tests/check-kunit.sh --v3-fault 4 tests/data/kunit/v3-fault-3 > /dev/null 2>&1'
+expect "the v3-fault check of all bits fails on v1's faults" \
+	sh -c '! tests/check-kunit.sh --v3-fault all tests/data/kunit/v1-faults > /dev/null 2>&1'
 
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
 run tests/check-analysis.sh || grep -q '^FAIL' "$log" || fail "tests/check-analysis.sh exited non-zero"
@@ -496,7 +502,7 @@ else
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
 		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3"
-		echo "== KUnit: cpudl_find() under the capacity policies (kunit variant, booted on dynamiq3)"
+		echo "== KUnit: the capacity-aware placement decisions on made-up CPUs (kunit variant, booted on dynamiq3)"
 		if scripts/kernel-build.sh kunit > "$tmp/kunit-build.log" 2>&1; then
 			boot kunit dynamiq3 tests/plans/boot-only.plan
 			run tests/check-kunit.sh "$tmp/kunit-dynamiq3" || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh exited non-zero"

@@ -4,7 +4,8 @@
 # back, refuses a bad value with EINVAL and keeps its value; switching the
 # placement policies while SCHED_DEADLINE tasks run is allowed and leaves
 # the bandwidth accounting at zero once they are gone; switching admission
-# to a limit below the admitted bandwidth is refused with EBUSY.
+# to a limit below the admitted bandwidth is refused with EBUSY, and so is
+# lowering sched_rt_runtime_us below it.
 # One PASS:/FAIL: line per check.
 # Usage (by initramfs/init): sh knobs.sh POINTDIR
 out=${1:?}
@@ -53,7 +54,7 @@ bad=
 for i in 1 2 3 4 5; do
 	for v in unaware best-fit fit; do echo $v > $d/dl_placement || bad="$bad placement=$v"; done
 	for v in stay preempt max-capacity; do echo $v > $d/dl_fallback || bad="$bad fallback=$v"; done
-	for v in fit edf; do echo $v > $d/dl_nonidle || bad="$bad nonidle=$v"; done
+	for v in fit affine edf; do echo $v > $d/dl_nonidle || bad="$bad nonidle=$v"; done
 done
 check "placement policies switch under load (refused:${bad:- none})" test -z "$bad"
 wait $pid
@@ -85,6 +86,34 @@ check "... all 8 tasks were admitted under 'cpus'" test "$(admitted "$out/over")
 sleep 0.2	# a dead DL task's bandwidth goes at its 0-lag time
 check "admission: the switch is allowed once the tasks are gone" sh -c "echo capacity > $d/dl_admission"
 echo capacity > $d/dl_admission
+
+# sched_rt_runtime_us: lowering it must not leave a root domain with more
+# admitted DL bandwidth than its new limit, which scales with the capacity
+# sum as admission does. Eight 6.25/10 ms reservations (5.0 CPUs) are
+# admitted under "capacity" (0.95 x 5.80 = 5.51 on HiKey960); 700000 would
+# make the limit 0.7 x 5.80 = 4.06, while 0.7 x 8 CPUs = 5.6 is what a
+# count of CPUs sees (sched_dl_global_validate() before the series' fix).
+cat > "$out/rt.json" <<'JSON'
+{ "global": { "duration": 1 },
+  "tasks": { "dl": { "policy": "SCHED_DEADLINE", "instance": 8,
+    "timer": { "period": 10000, "mode": "absolute" }, "run": 500,
+    "dl-runtime": 6250, "dl-period": 10000 } } }
+JSON
+# Needs CONFIG_PROC_SYSCTL, which slim.config leaves off: SKIP without it.
+rt=/proc/sys/kernel/sched_rt_runtime_us
+if [ -e $rt ]; then
+	dlgen -o "$out/rt" "$out/rt.json" > "$out/rt.log" 2>&1 &
+	pid=$!
+	sleep 0.3
+	check "sched_rt_runtime_us: lowering to 700000 with 5.0 of 4.06 admitted is refused" sh -c "! echo 700000 > $rt 2> $out/err"
+	check "... with EBUSY" grep -q 'busy' "$out/err"
+	check "... and keeps 950000" test "$(cat $rt)" = 950000
+	echo 950000 > $rt
+	wait $pid
+	check "... all 8 tasks were admitted" test "$(admitted "$out/rt")" = 8
+else
+	echo "SKIP: sched_rt_runtime_us: no $rt (kernel without CONFIG_PROC_SYSCTL)"
+fi
 
 # The runner hands inputs over read-only (a read-only bind mount in init).
 check "the input share /share/in is read-only" sh -c '! touch /share/in/.w 2>/dev/null'
