@@ -172,6 +172,9 @@ expect "watchdog: a 5 s job in a 200 ms run is cut at the end (exit $rc)" \
 	bycol 'FNR == 1 { header(); next }
 		FNR == 2 { ok = ($col("cut") == 1 && $col("end_ns") - $col("release_ns") < 1000000000) } END { exit !ok }' "$tmp/wd/jobs.csv"
 
+echo "== dlprobe, natively: statistics and CPU lists, bad arguments, each probe on the host, the tables (tests/data/fidelity-v2)"
+run tests/check-probes.sh || grep -q '^FAIL' "$log" || fail "tests/check-probes.sh exited non-zero"
+
 echo "== topology files"
 printf 'name x\ncluster 0-3 462\ncluster 5-7 1024\n' > "$tmp/gap.topo"
 scripts/topo.sh "$tmp/gap.topo" > /dev/null 2> "$tmp/err"; rc=$?

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * spin.h - busy CPUs: one SCHED_OTHER spinner pinned to each CPU of a list.
+ */
+#ifndef DLPROBE_SPIN_H
+#define DLPROBE_SPIN_H
+
+#include "cpus.h"
+
+int spin_start(const struct cpulist *cpus);
+void spin_stop(void);
+
+#endif
