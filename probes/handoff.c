@@ -20,7 +20,6 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -121,44 +120,21 @@ int probe_handoff(int argc, char **argv)
 	struct summary at, ta, rtt;
 	struct cpulist busy = { 0 };
 	pthread_t ta_thr, tb_thr;
-	int opt;
+	static const char *const modes[] = { "futex", "spin", NULL };
+	const struct opt_spec spec[] = {
+		{ 'a', OPT_CPU, &a.cpu, .required = 1 },
+		{ 't', OPT_CPU, &b.cpu, .required = 1 },
+		{ 'm', OPT_CHOICE, &spin_mode, .choices = modes },
+		{ 'n', OPT_LONG, &rounds, .min = 1, .max = 10000000 },
+		{ 'b', OPT_CPUS, &busy, .required = 0 },
+	};
+	int rc;
 
 	rounds = 5000;
 	spin_mode = 0;
-	while ((opt = getopt(argc, argv, "a:t:m:n:b:")) != -1) {
-		switch (opt) {
-		case 'a':
-			if (arg_cpu(argv[0], opt, optarg, &a.cpu))
-				return 2;
-			break;
-		case 't':
-			if (arg_cpu(argv[0], opt, optarg, &b.cpu))
-				return 2;
-			break;
-		case 'm':
-			if (strcmp(optarg, "futex") && strcmp(optarg, "spin")) {
-				fprintf(stderr, "dlprobe handoff: -m '%s': not futex or spin\n", optarg);
-				return 2;
-			}
-			spin_mode = !strcmp(optarg, "spin");
-			break;
-		case 'n':
-			if (arg_long(argv[0], opt, optarg, 1, 10000000, &rounds))
-				return 2;
-			break;
-		case 'b':
-			if (arg_cpus(argv[0], opt, optarg, &busy))
-				return 2;
-			break;
-		default:
-			usage_error(argv[0], usage);
-			return 2;
-		}
-	}
-	if (a.cpu < 0 || b.cpu < 0 || optind != argc) {
-		usage_error(argv[0], usage);
-		return 2;
-	}
+	rc = args_parse(argc, argv, spec, sizeof(spec) / sizeof(spec[0]), usage);
+	if (rc)
+		return rc;
 	if (a.cpu == b.cpu) {
 		fprintf(stderr, "dlprobe handoff: -a and -t are both CPU %d\n", a.cpu);
 		return 2;

@@ -38,38 +38,19 @@ int probe_loop(int argc, char **argv)
 	long chunks = 40, loops = 500000, i;
 	struct samples t;
 	struct summary sum;
-	int cpu = -1, opt;
+	int cpu = -1, rc;
 	int64_t t0;
+	const struct opt_spec spec[] = {
+		{ 'c', OPT_CPU, &cpu, .required = 1 },
+		{ 'b', OPT_CPUS, &busy, .required = 0 },
+		{ 'n', OPT_LONG, &chunks, .min = 1, .max = 1000000 },
+		{ 'l', OPT_LONG, &loops, .min = 1, .max = 1000000000 },
+	};
 
-	while ((opt = getopt(argc, argv, "c:b:n:l:")) != -1) {
-		switch (opt) {
-		case 'c':
-			if (arg_cpu(argv[0], opt, optarg, &cpu))
-				return 2;
-			break;
-		case 'b':
-			if (arg_cpus(argv[0], opt, optarg, &busy))
-				return 2;
-			break;
-		case 'n':
-			if (arg_long(argv[0], opt, optarg, 1, 1000000, &chunks))
-				return 2;
-			break;
-		case 'l':
-			if (arg_long(argv[0], opt, optarg, 1, 1000000000, &loops))
-				return 2;
-			break;
-		default:
-			usage_error(argv[0], usage);
-			return 2;
-		}
-	}
-	if (cpu < 0 || optind != argc) {
-		usage_error(argv[0], usage);
-		return 2;
-	}
-	if (samples_init(&t, chunks) || cpu_pin(cpu) || sched_fifo(FIFO_PRIO) ||
-	    spin_start(&busy))
+	rc = args_parse(argc, argv, spec, sizeof(spec) / sizeof(spec[0]), usage);
+	if (rc)
+		return rc;
+	if (samples_init(&t, chunks) || spin_beside(cpu, FIFO_PRIO, &busy))
 		return 1;
 	fixed_loop(loops);	/* warm: the first run pays for page faults */
 	for (i = 0; i < chunks; i++) {

@@ -97,27 +97,15 @@ int probe_monotonic(int argc, char **argv)
 	pthread_t threads[MAX_CPUS];
 	struct cpulist cpus = { 0 };
 	long duration_ms = 1000;
-	int opt, i, n = 0, rc = 0;
+	int i, n = 0, rc;
+	const struct opt_spec spec[] = {
+		{ 'b', OPT_CPUS, &cpus, .required = 1 },
+		{ 'd', OPT_LONG, &duration_ms, .min = 1, .max = 3600000 },
+	};
 
-	while ((opt = getopt(argc, argv, "b:d:")) != -1) {
-		switch (opt) {
-		case 'b':
-			if (arg_cpus(argv[0], opt, optarg, &cpus))
-				return 2;
-			break;
-		case 'd':
-			if (arg_long(argv[0], opt, optarg, 1, 3600000, &duration_ms))
-				return 2;
-			break;
-		default:
-			usage_error(argv[0], usage);
-			return 2;
-		}
-	}
-	if (optind != argc) {
-		usage_error(argv[0], usage);
-		return 2;
-	}
+	rc = args_parse(argc, argv, spec, sizeof(spec) / sizeof(spec[0]), usage);
+	if (rc)
+		return rc;
 	if (cpus.n < 2) {
 		fprintf(stderr, "dlprobe monotonic: -b needs two CPUs or more\n");
 		return 2;

@@ -58,6 +58,17 @@ int spin_start(const struct cpulist *cpus)
 	return 0;
 }
 
+/*
+ * spin_beside - pin the caller to cpu as SCHED_FIFO prio, then start the
+ * spinners of busy.
+ */
+int spin_beside(int cpu, int prio, const struct cpulist *busy)
+{
+	if (cpu_pin(cpu) || sched_fifo(prio))
+		return -1;
+	return spin_start(busy);
+}
+
 void spin_stop(void)
 {
 	int i;

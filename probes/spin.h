@@ -8,6 +8,7 @@
 #include "cpus.h"
 
 int spin_start(const struct cpulist *cpus);
+int spin_beside(int cpu, int prio, const struct cpulist *busy);
 void spin_stop(void);
 
 #endif

@@ -32,46 +32,24 @@ int probe_wakeup(int argc, char **argv)
 	struct samples lat;
 	struct summary sum;
 	int64_t next, t;
-	int cpu = -1, opt, i;
+	int cpu = -1, rc, i;
+	const struct opt_spec spec[] = {
+		{ 'c', OPT_CPU, &cpu, .required = 1 },
+		{ 'b', OPT_CPUS, &busy, .required = 0 },
+		{ 'n', OPT_LONG, &periods, .min = 1, .max = 1000000 },
+		{ 'p', OPT_LONG, &period_us, .min = 10, .max = 1000000 },
+		{ 'w', OPT_LONG, &work_us, .min = 0, .max = 1000000 },
+	};
 
-	while ((opt = getopt(argc, argv, "c:b:n:p:w:")) != -1) {
-		switch (opt) {
-		case 'c':
-			if (arg_cpu(argv[0], opt, optarg, &cpu))
-				return 2;
-			break;
-		case 'b':
-			if (arg_cpus(argv[0], opt, optarg, &busy))
-				return 2;
-			break;
-		case 'n':
-			if (arg_long(argv[0], opt, optarg, 1, 1000000, &periods))
-				return 2;
-			break;
-		case 'p':
-			if (arg_long(argv[0], opt, optarg, 10, 1000000, &period_us))
-				return 2;
-			break;
-		case 'w':
-			if (arg_long(argv[0], opt, optarg, 0, 1000000, &work_us))
-				return 2;
-			break;
-		default:
-			usage_error(argv[0], usage);
-			return 2;
-		}
-	}
-	if (cpu < 0 || optind != argc) {
-		usage_error(argv[0], usage);
-		return 2;
-	}
+	rc = args_parse(argc, argv, spec, sizeof(spec) / sizeof(spec[0]), usage);
+	if (rc)
+		return rc;
 	if (work_us >= period_us) {
 		fprintf(stderr, "dlprobe wakeup: -w %ld: the work must be shorter than the period (-p %ld)\n",
 			work_us, period_us);
 		return 2;
 	}
-	if (samples_init(&lat, periods) || cpu_pin(cpu) || sched_fifo(FIFO_PRIO) ||
-	    spin_start(&busy))
+	if (samples_init(&lat, periods) || spin_beside(cpu, FIFO_PRIO, &busy))
 		return 1;
 
 	next = now_ns() + period_us * 1000;
