@@ -20,8 +20,10 @@ static atomic_int pinned, failed;
 static void *spinner(void *arg)
 {
 	int cpu = (int)(long)arg;
+	struct sched_param sp = { .sched_priority = 0 };
 
-	if (cpu_pin(cpu)) {
+	/* not the SCHED_FIFO a probe thread that started it passed on */
+	if (pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp) || cpu_pin(cpu)) {
 		atomic_fetch_add(&failed, 1);
 		return NULL;
 	}
