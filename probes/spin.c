@@ -3,6 +3,13 @@
  * spin.c - busy CPUs for the probes: a SCHED_OTHER thread pinned to each
  * CPU of a list, spinning until spin_stop(). SCHED_OTHER keeps them below
  * every SCHED_FIFO probe thread and out of RT throttling.
+ *
+ * Each spinner is created with its CPU and policy in its attributes, so it
+ * never runs anywhere else or as anything else: a thread that inherited a
+ * SCHED_FIFO prober's CPU and policy and then changed them itself would
+ * first run beside the prober, and once SCHED_OTHER there, starve until
+ * RT throttling let it move (seen in the guest: "sched: RT throttling
+ * activated" as the first point started).
  */
 #include <pthread.h>
 #include <sched.h>
@@ -15,47 +22,54 @@
 static atomic_int stop;
 static pthread_t threads[MAX_CPUS];
 static int nthreads;
-static atomic_int pinned, failed;
 
 static void *spinner(void *arg)
 {
-	int cpu = (int)(long)arg;
-	struct sched_param sp = { .sched_priority = 0 };
-
-	/* not the SCHED_FIFO a probe thread that started it passed on */
-	if (pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp) || cpu_pin(cpu)) {
-		atomic_fetch_add(&failed, 1);
-		return NULL;
-	}
-	atomic_fetch_add(&pinned, 1);
+	(void)arg;
 	while (!atomic_load_explicit(&stop, memory_order_relaxed))
 		;
 	return NULL;
 }
 
-/* spin_start - a spinner on each CPU of the list, returning once all run. */
+static int start_one(int cpu, pthread_t *thr)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+	pthread_attr_t attr;
+	cpu_set_t set;
+	int err;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	err = pthread_attr_init(&attr);
+	if (!err)
+		err = pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+	if (!err)
+		err = pthread_attr_setschedpolicy(&attr, SCHED_OTHER);
+	if (!err)
+		err = pthread_attr_setschedparam(&attr, &sp);
+	if (!err)
+		err = pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
+	if (!err)
+		err = pthread_create(thr, &attr, spinner, NULL);
+	pthread_attr_destroy(&attr);
+	if (err)
+		fprintf(stderr, "dlprobe: spinner on CPU %d: %s\n", cpu, strerror(err));
+	return err ? -1 : 0;
+}
+
+/* spin_start - a spinner on each CPU of the list */
 int spin_start(const struct cpulist *cpus)
 {
-	int i, err;
+	int i;
 
 	atomic_store(&stop, 0);
-	atomic_store(&pinned, 0);
-	atomic_store(&failed, 0);
 	nthreads = 0;
 	for (i = 0; i < cpus->n; i++) {
-		err = pthread_create(&threads[i], NULL, spinner, (void *)(long)cpus->cpu[i]);
-		if (err) {
-			fprintf(stderr, "dlprobe: spinner on CPU %d: %s\n", cpus->cpu[i], strerror(err));
+		if (start_one(cpus->cpu[i], &threads[nthreads])) {
 			spin_stop();
 			return -1;
 		}
 		nthreads++;
-	}
-	while (atomic_load(&pinned) + atomic_load(&failed) < nthreads)
-		sched_yield();
-	if (atomic_load(&failed)) {
-		spin_stop();
-		return -1;
 	}
 	return 0;
 }

@@ -45,6 +45,7 @@ base=$DLCAP_CACHE/initramfs.cpio.gz
 gen=$DLCAP_CACHE/tools/gen_init_cpio
 [ -r "$base" ] && [ -x "$gen" ] || die "no $base or $gen (make build-only KERNEL=stock)"
 make -s -C "$DLCAP_TOP/probes" cross
+make -s -C "$DLCAP_TOP/dlgen"	# the host dlgen, whose version run-batch records
 mkdir -p "$raw"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
