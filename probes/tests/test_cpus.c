@@ -23,18 +23,27 @@ static int is(const char *s, const char *want)
 
 int main(void)
 {
-	CHECK(is("0-3,7", "0 1 2 3 7"), "0-3,7");
-	CHECK(is("5", "5"), "5");
-	CHECK(is("0,2-3", "0 2 3"), "0,2-3");
-	CHECK(is("-", ""), "- is no CPU");
-	CHECK(is("", "refused"), "empty refused");
-	CHECK(is("3-1", "refused"), "3-1 refused");
-	CHECK(is("1,1", "refused"), "1,1 refused");
-	CHECK(is("2,1", "refused"), "2,1 refused (not increasing)");
-	CHECK(is("0-", "refused"), "0- refused");
-	CHECK(is("1,", "refused"), "1, refused");
-	CHECK(is("x", "refused"), "x refused");
-	CHECK(is("64", "refused"), "64 refused (MAX_CPUS)");
-	CHECK(is("0-3a", "refused"), "0-3a refused");
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "0-3,7", "0 1 2 3 7" },
+		{ "5", "5" },
+		{ "0,2-3", "0 2 3" },
+		{ "-", "" },			/* no CPU */
+		{ "", "refused" },
+		{ "3-1", "refused" },
+		{ "1,1", "refused" },
+		{ "2,1", "refused" },		/* not increasing */
+		{ "0-", "refused" },
+		{ "1,", "refused" },
+		{ "x", "refused" },
+		{ "64", "refused" },		/* MAX_CPUS */
+		{ "0-3a", "refused" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(is(cases[i].in, cases[i].want), "'%s': %s", cases[i].in,
+		      cases[i].want[0] ? cases[i].want : "no CPU");
 	CHECK_EXIT();
 }
