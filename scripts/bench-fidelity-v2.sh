@@ -9,6 +9,8 @@
 #                  QEMU_QUANTUM (default: the runner's)
 #   FIDELITY_V2_TOPOS  topologies (default "symmetric8 hikey960"), each
 #                  booting experiments/plans/fidelity-v2-TOPOLOGY.plan
+#   FIDELITY_V2_PLAN   instead, this plan (experiments/plans/NAME.plan) on
+#                  every topology, e.g. fidelity-v2-clock at several quanta
 # Boots the stock kernel with the cache's initramfs plus /usr/bin/dlprobe
 # (an extra cpio: the default initramfs, and so every other boot, stays as
 # it is). Raw runs: results/raw/fidelity-v2/NAME-TOPOLOGY (kept; a point is
@@ -19,10 +21,12 @@
 # Exit status: 0; 1 a boot or point failed; 2 bad usage.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 2 ] || { sed -n '2,19p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
 out=$1
 shift
 topos=${FIDELITY_V2_TOPOS:-symmetric8 hikey960}
+# plan_of TOPOLOGY: the plan file its boots run
+plan_of() { echo "$DLCAP_TOP/experiments/plans/${FIDELITY_V2_PLAN:-fidelity-v2-$1}.plan"; }
 raw=$DLCAP_TOP/results/raw/fidelity-v2
 modes=()
 for m in "$@"; do
@@ -36,8 +40,8 @@ for m in "$@"; do
 	modes+=("$name	$bin	${q:-$QEMU_QUANTUM_DEFAULT}")
 done
 for t in $topos; do
-	[ -r "$DLCAP_TOP/experiments/plans/fidelity-v2-$t.plan" ] ||
-		{ echo "bench-fidelity-v2: no plan experiments/plans/fidelity-v2-$t.plan (FIDELITY_V2_TOPOS)" >&2; exit 2; }
+	[ -r "$(plan_of "$t")" ] ||
+		{ echo "bench-fidelity-v2: no plan $(plan_of "$t") (FIDELITY_V2_TOPOS, FIDELITY_V2_PLAN)" >&2; exit 2; }
 done
 
 # The guest's dlprobe, appended to the cache's initramfs as a cpio of its own.
@@ -63,7 +67,7 @@ for t in $topos; do
 		d=$raw/$name-$t
 		say "$name on $t (quantum $q ns, $bin)"
 		QEMU_TIMING=quantum QEMU_BIN=$bin QEMU_QUANTUM=$q INITRAMFS=$initramfs \
-			"$DLCAP_TOP/scripts/run-batch.sh" stock "$t" "$DLCAP_TOP/experiments/plans/fidelity-v2-$t.plan" "$d" \
+			"$DLCAP_TOP/scripts/run-batch.sh" stock "$t" "$(plan_of "$t")" "$d" \
 			> "$d.log" 2>&1 || { tail -20 "$d.log" >&2; die "$name on $t failed (log $d.log)"; }
 	done
 done
@@ -79,7 +83,7 @@ for mode in wakeup monotonic handoff loop; do
 	tmp=$out/$mode.csv.tmp
 	: > "$tmp"
 	for t in $topos; do
-		plan=$DLCAP_TOP/experiments/plans/fidelity-v2-$t.plan
+		plan=$(plan_of "$t")
 		for m in "${modes[@]}"; do
 			IFS=$'\t' read -r name bin q <<< "$m"
 			sha=$(hash_files "$bin" | cut -c1-12)
