@@ -57,8 +57,9 @@ cp "$DLCAP_TOP/probes/build/dlprobe.aarch64" "$stage/dlprobe"
 touch -d @0 "$stage/dlprobe"
 echo "file /usr/bin/dlprobe $stage/dlprobe 0755 0 0" > "$stage/list"
 initramfs=$raw/initramfs.cpio.gz
-{ cat "$base"; "$gen" -t 0 "$stage/list" | gzip -9n; } > "$initramfs.tmp"
-mv "$initramfs.tmp" "$initramfs"
+# (same bytes every time; a temporary file of its own, as two runs may race)
+{ cat "$base"; "$gen" -t 0 "$stage/list" | gzip -9n; } > "$stage/initramfs"
+mv "$stage/initramfs" "$initramfs.$$.tmp" && mv "$initramfs.$$.tmp" "$initramfs"
 
 # Boots: topology by topology, the binaries one after the other.
 for t in $topos; do
