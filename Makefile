@@ -54,6 +54,7 @@ help:
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
+	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make bench-slurm     results/slurm/throughput.csv (points per hour: local runner vs 1/2/4 Slurm array tasks)"
@@ -263,6 +264,14 @@ bench-fidelity: deps
 	@QEMU_TIMING=quantum scripts/bench-determinism.sh stock hikey960 determinism 50 results/fidelity/determinism.csv
 	@scripts/results-manifest.sh fidelity
 
+# In-guest probes of the emulator (issue 28; probes/, dlprobe): dlcap's QEMU
+# ("before") and, given QEMU_BIN, that binary ("after"), booted in one run
+# on the same host (scripts/bench-fidelity-v2.sh); tables on stdout.
+bench-fidelity-v2: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=stock
+	@scripts/bench-fidelity-v2.sh results/fidelity-v2 before=$(QEMU) $(if $(QEMU_BIN),after=$(QEMU_BIN))
+	@scripts/fidelity-v2-table.sh results/fidelity-v2
+
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.
 # One explicit rule per sweep file: a pattern rule whose prerequisites do
@@ -346,6 +355,7 @@ bench-slurm: deps
 
 clean:
 	$(MAKE) -C dlgen clean
+	$(MAKE) -C probes clean
 	rm -rf results/raw
 
 FORCE:
@@ -354,5 +364,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: analysis kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: analysis bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -184,6 +184,9 @@ for f in $(grep -l -e '|| usage$' -e '^\s*usage$' scripts/*.sh); do
 		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/usage') = $n && grep -q '^Usage: scripts/${f##*/}' '$tmp/usage'"
 done
 
+echo "== dlprobe, natively: statistics and CPU lists, bad arguments, each probe on the host, the tables (tests/data/fidelity-v2)"
+run tests/check-probes.sh || grep -q '^FAIL' "$log" || fail "tests/check-probes.sh exited non-zero"
+
 echo "== topology files"
 printf 'name x\ncluster 0-3 462\ncluster 5-7 1024\n' > "$tmp/gap.topo"
 scripts/topo.sh "$tmp/gap.topo" > /dev/null 2> "$tmp/err"; rc=$?

@@ -1,0 +1,96 @@
+#!/bin/bash
+# Markdown tables of scripts/bench-fidelity-v2.sh's CSVs (columns by name).
+# Usage: scripts/fidelity-v2-table.sh DIR   (DIR/{wakeup,monotonic,handoff,loop}.csv;
+#        a file that is missing is left out)
+# Exit status: 0; 2 bad usage or a CSV without a column the tables need.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+[ $# = 1 ] || { sed -n '2,5p' "$0" >&2; exit 2; }
+dir=$1
+[ -d "$dir" ] || { echo "fidelity-v2-table: no folder $dir" >&2; exit 2; }
+
+if [ -r "$dir/wakeup.csv" ]; then
+	echo "Wake-up latency (us; SCHED_FIFO, 1 ms absolute timer, 50 us work; spinners: SCHED_OTHER on other CPUs)"
+	echo
+	echo "| qemu | topology | point | CPU | spinners | periods | p50 | p99 | max | overruns | host s |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	csv_awk 'FNR == 1 { header(); next }
+		{ printf "| %s | %s | %s | %d | %d | %d | %.2f | %.2f | %.2f | %d | %s |\n", $col("qemu"), $col("topology"),
+			$col("point"), $col("cpu"), $col("spinners"), $col("periods"), $col("lat_p50_ns") / 1e3,
+			$col("lat_p99_ns") / 1e3, $col("lat_max_ns") / 1e3, $col("overruns"), $col("host_s") }' "$dir/wakeup.csv"
+	echo
+	echo "Index bias (p99, last CPU minus CPU 0, 7 spinners) and load ladder (p99 with 7 spinners / p99 alone), by CPU"
+	echo
+	echo "| qemu | topology | p99 CPU 0, busy8 | p99 last CPU, busy8 | difference | ladder CPU 0 | ladder last CPU |"
+	echo "|---|---|---|---|---|---|---|"
+	csv_awk 'FNR == 1 { header(); next }
+		{ k = $col("qemu") SUBSEP $col("topology"); keys[k] = 1
+		  c = $col("cpu"); s = $col("spinners") ? "busy" : "alone"
+		  p99[k, c, s] = $col("lat_p99_ns") / 1e3
+		  if (!(k in last) || c > last[k]) last[k] = c }
+		END { for (k in keys) {
+			split(k, f, SUBSEP); l = last[k]
+			a = ((k, 0, "busy") in p99) ? sprintf("%.2f", p99[k, 0, "busy"]) : "-"
+			b = ((k, l, "busy") in p99) ? sprintf("%.2f", p99[k, l, "busy"]) : "-"
+			d = (a != "-" && b != "-") ? sprintf("%+.2f", b - a) : "-"
+			r0 = ((k, 0, "alone") in p99 && a != "-") ? sprintf("%.2f x", a / p99[k, 0, "alone"]) : "-"
+			rl = ((k, l, "alone") in p99 && b != "-") ? sprintf("%.2f x", b / p99[k, l, "alone"]) : "-"
+			printf "| %s | %s | %s | %s (CPU %d) | %s | %s | %s |\n", f[1], f[2], a, b, l, d, r0, rl } }' "$dir/wakeup.csv" | sort
+	echo
+fi
+
+if [ -r "$dir/monotonic.csv" ]; then
+	echo "Cross-CPU CLOCK_MONOTONIC (a reader per CPU; behind: below the largest reading already published, or below the value handed by the previous CPU)"
+	echo
+	echo "| qemu | topology | quantum ns | reads | reads behind the largest | window (us) | CPUs never behind | reads behind a handed value | handed window (us) | steps back in a CPU | jumps > 100 ms |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	csv_awk 'FNR == 1 { header(); next }
+		{ k = $col("qemu") SUBSEP $col("topology") SUBSEP $col("quantum_ns")
+		  if (!(k in reads)) order[++n] = k
+		  reads[k] += $col("reads"); behind[k] += $col("behind_max"); hb[k] += $col("behind_handed")
+		  if ($col("window_ns") > win[k]) win[k] = $col("window_ns")
+		  if ($col("handed_window_ns") > hwin[k]) hwin[k] = $col("handed_window_ns")
+		  back[k] += $col("steps_back"); jumps[k] += $col("jumps")
+		  if (!$col("behind_max")) never[k] = never[k] (never[k] == "" ? "" : " ") $col("cpu") }
+		END { for (i = 1; i <= n; i++) { k = order[i]; split(k, f, SUBSEP)
+			printf "| %s | %s | %s | %d | %.2f%% | %.2f | %s | %.2f%% | %.2f | %d | %d |\n", f[1], f[2], f[3], reads[k],
+				100 * behind[k] / reads[k], win[k] / 1e3, never[k] == "" ? "none" : never[k],
+				100 * hb[k] / reads[k], hwin[k] / 1e3, back[k], jumps[k] } }' "$dir/monotonic.csv"
+	echo
+fi
+
+if [ -r "$dir/handoff.csv" ]; then
+	echo "Hand-off between two CPUs (us; A starts; one-way = receiver's clock - giver's stamp; round trip on A's clock)"
+	echo
+	echo "| qemu | topology | mode | A | T | A to T p50 / p99 | T to A p50 / p99 | round trip p50 / p99 | host s |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	csv_awk 'FNR == 1 { header(); next }
+		{ printf "| %s | %s | %s | %d | %d | %.2f / %.2f | %.2f / %.2f | %.2f / %.2f | %s |\n", $col("qemu"),
+			$col("topology"), $col("mode"), $col("cpu_a"), $col("cpu_t"), $col("at_p50_ns") / 1e3,
+			$col("at_p99_ns") / 1e3, $col("ta_p50_ns") / 1e3, $col("ta_p99_ns") / 1e3,
+			$col("rtt_p50_ns") / 1e3, $col("rtt_p99_ns") / 1e3, $col("host_s") }' "$dir/handoff.csv"
+	echo
+fi
+
+if [ -r "$dir/loop.csv" ]; then
+	echo "A fixed loop on the lowest- and the highest-capacity CPU with k busy (fastest chunk, ns): time ratio against the capacity ratio"
+	echo
+	echo "| qemu | topology | busy | low CPU | high CPU | ratio | capacity ratio | error | ratio of the medians |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	for t in $(csv_awk 'FNR == 1 { header(); next } { print $col("topology") }' "$dir/loop.csv" | sort -u); do
+		caps=$(eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")" && echo "$TOPO_CAPS")
+		csv_awk -v t="$t" -v caps="$caps" 'BEGIN { n = split(caps, c, " "); for (i = 1; i <= n; i++) cap[i - 1] = c[i] }
+			FNR == 1 { header(); next }
+			$col("topology") != t { next }
+			{ k = $col("qemu") SUBSEP $col("spinners") + 1; cpu = $col("cpu")
+			  if (!(k in seen)) { seen[k] = 1; order[++m] = k }
+			  if (!((k, "lo") in mn) || cap[cpu] < lc[k]) { lc[k] = cap[cpu]; mn[k, "lo"] = $col("chunk_min_ns"); md[k, "lo"] = $col("chunk_p50_ns") }
+			  if (!((k, "hi") in mn) || cap[cpu] > hc[k]) { hc[k] = cap[cpu]; mn[k, "hi"] = $col("chunk_min_ns"); md[k, "hi"] = $col("chunk_p50_ns") } }
+			END { for (i = 1; i <= m; i++) { k = order[i]; split(k, f, SUBSEP)
+				if (lc[k] == hc[k]) continue
+				r = mn[k, "lo"] / mn[k, "hi"]; e = hc[k] / lc[k]
+				printf "| %s | %s | %d | %d (cap %d) | %d (cap %d) | %.6f | %.6f | %+.4f%% | %.6f |\n", f[1], t, f[2],
+					mn[k, "lo"], lc[k], mn[k, "hi"], hc[k], r, e, 100 * (r / e - 1), md[k, "lo"] / md[k, "hi"] } }' "$dir/loop.csv"
+	done
+	echo
+fi
