@@ -11,8 +11,10 @@ PLAN ?= cover-letter#		points: experiments/plans/$(PLAN).plan
 # DLCAP_CACHE: where trees, builds and the initramfs live (outside the repo)
 
 CACHE := $(shell scripts/cache-dir.sh)
-VER = $(shell scripts/tarball-version.sh 2>/dev/null)
-KBUILD = $(CACHE)/build/$(VER)
+# Each variant's Image, under the version of the tarball it builds from
+# (its SOURCE=): kimage VARIANT.
+KIMAGES := $(shell scripts/kernel-images.sh $(KERNEL) 2>/dev/null)
+kimage = $(patsubst $(1)=%,%,$(filter $(1)=%,$(KIMAGES)))
 SYSROOT := $(CACHE)/sysroot-arm64
 DLGEN_SRC := $(wildcard dlgen/*.c dlgen/*.h) dlgen/Makefile
 DLGEN := dlgen/build/dlgen
@@ -29,7 +31,7 @@ help:
 	@echo "make            install what is missing, build, boot, run the default experiment, plot"
 	@echo "make check      run the test suite (ends with 'N passed, N failed')"
 	@echo "make build      kernels, dlgen (native + aarch64) and the initramfs, no boot"
-	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
+	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug, stock-6.12, debug-6.12: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
 	@echo "make check-reproducible  build the stock Image, dlgen, the initramfs and dlcap's QEMU again in another folder; same bytes? (QEMU_REPRO=0: not QEMU)"
@@ -73,13 +75,13 @@ build: deps
 deps:
 	@scripts/deps.sh all
 
-build-only: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS) $(QEMU)
+build-only: $(call kimage,$(KERNEL)) $(DLGEN) $(INITRAMFS) $(QEMU)
 qemu: deps
 	@$(MAKE) --no-print-directory $(QEMU)
-kernel: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image
+kernel: $(call kimage,$(KERNEL))
 kernels: deps
-	@$(MAKE) --no-print-directory $(KBUILD)/stock/arch/arm64/boot/Image \
-		$(KBUILD)/patched/arch/arm64/boot/Image
+	@$(MAKE) --no-print-directory $(call kimage,stock) \
+		$(call kimage,patched)
 check-series: deps
 	@scripts/check-series.sh dl-capacity
 # Fuzz dlgen's JSON front end as long as asked (FUZZ_SECONDS, default 600;
@@ -106,8 +108,9 @@ check-qemu-series: deps
 
 # kernel-build.sh keeps the Image untouched when its key (tarball version,
 # config fragments, patches) is unchanged, so dependents stay up to date.
-$(KBUILD)/%/arch/arm64/boot/Image: FORCE
-	@scripts/kernel-build.sh $* > /dev/null
+# The stem is VERSION/VARIANT.
+$(CACHE)/build/%/arch/arm64/boot/Image: FORCE
+	@scripts/kernel-build.sh $(notdir $*) > /dev/null
 
 # qemu-build.sh keeps the binary untouched when its key (Debian version,
 # configure options, patches) is unchanged.
@@ -129,7 +132,7 @@ $(DLGEN_CROSS): $(DLGEN_SRC) $(SYSROOT)/.dlcap-pkgs
 
 # gen_init_cpio comes from the extracted tree, which the stock build makes.
 $(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitramfs.sh scripts/csv.awk \
-		$(SYSROOT)/.dlcap-pkgs | $(KBUILD)/stock/arch/arm64/boot/Image
+		$(SYSROOT)/.dlcap-pkgs | $(call kimage,stock)
 	@echo "[initramfs] $@"
 	@scripts/mkinitramfs.sh $(DLGEN_CROSS) $@
 
@@ -140,7 +143,7 @@ $(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitr
 # would ignore what make cannot see.
 run: $(RAW)/.done
 word_of = $(word $(1),$(subst /, ,$(2)))
-run_deps = $(KBUILD)/$(call word_of,1,$(1))/arch/arm64/boot/Image \
+run_deps = $(call kimage,$(call word_of,1,$(1))) \
 	experiments/topologies/$(call word_of,2,$(1)).topo \
 	experiments/plans/$(call word_of,3,$(1)).plan
 .SECONDEXPANSION:
@@ -260,7 +263,7 @@ sweep-%: deps
 		{ echo "no experiments/sweeps/$*.sweep (sweeps: $(SWEEPS))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory sweep-run-$*
 define sweep_rule
-sweep-run-$(1): $(foreach k,$(call sweep_kernels,experiments/sweeps/$(1).sweep),$(KBUILD)/$(k)/arch/arm64/boot/Image) \
+sweep-run-$(1): $(foreach k,$(call sweep_kernels,experiments/sweeps/$(1).sweep),$(call kimage,$(k))) \
 		$(DLGEN) $(INITRAMFS) $(QEMU)
 	@scripts/sweep.sh $(1)
 endef
@@ -318,7 +321,7 @@ bench-dlgen: deps
 # Points per hour of one sweep, local runner against a one-node Slurm with
 # 1, 2 and 4 array tasks at once (~15 min; run it on an otherwise idle host).
 bench-slurm: deps
-	@$(MAKE) --no-print-directory $(KBUILD)/patched/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS) $(QEMU)
+	@$(MAKE) --no-print-directory $(call kimage,patched) $(DLGEN) $(INITRAMFS) $(QEMU)
 	@scripts/bench-slurm.sh results/slurm/throughput.csv
 
 clean:
