@@ -44,6 +44,7 @@ help:
 	@echo "make sweep-NAME run experiments/sweeps/NAME.sweep into results/sweeps/NAME/ (resumable): $(SWEEPS)"
 	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; ~1 h, two boots at a time)"
 	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked (~8 min)"
+	@echo "make admission-oracle  the DL admission limit of stock 6.1 and 6.12 (fair servers) computed and checked on HiKey960, RK3399"
 	@echo "make fallback   the fallback knob on dynamiq3, checked"
 	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack (~4 min)"
 	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
@@ -285,6 +286,18 @@ admission: deps
 	@$(MAKE) --no-print-directory sweep-run-admission
 	$(UNLESS_SLURM)scripts/expect-admission.sh experiments/sweeps/admission.sweep results/sweeps/admission/points.csv
 
+# The admission limit each tree should apply (6.12: less the fair servers'
+# bandwidth), computed and checked against what stock 6.1 and 6.12 admit.
+ORACLE_RAW := $(foreach k,stock stock-6.12,$(foreach t,hikey960 rk3399,results/raw/$(k)/$(t)/admission-oracle))
+admission-oracle: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(ORACLE_RAW))
+	@mkdir -p results/admission-oracle
+	@set -o pipefail; h=--header; rc=0; for r in $(ORACLE_RAW); do for p in probe probe-fine; do \
+		scripts/admission-oracle.sh $$h $$(echo $$r | cut -d/ -f4) $$r/$$p \
+			$$(echo $$r | cut -d/ -f3)/$$p || rc=1; h=; done; done > results/admission-oracle/oracle.csv; \
+		column -s, -t results/admission-oracle/oracle.csv; exit $$rc
+	@scripts/results-manifest.sh admission-oracle
+
 # The emulator's per-job overhead: one low-load sweep per DL runtime slack.
 OVERHEAD_SWEEPS := overhead-slack0 overhead-slack500 overhead-slack2000
 overhead: deps
@@ -334,5 +347,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: admission-oracle kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Kernel variants name their tree (SOURCE=, scripts/lib.sh variant_source):
-# where each one's Image goes and what a bad SOURCE= gets. No build, no
+# where each one's Image goes, what a bad SOURCE= gets, and the admission
+# oracle (scripts/admission-oracle.sh) on canned probe points. No build, no
 # QEMU. Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,4 +41,42 @@ DLCAP_TARBALL=$tmp/none.tar.xz DLCAP_CACHE=$tmp/cache "$tmp/t/scripts/kernel-bui
 check "kernel-build: a tree not installed names the package to install ($(cat "$tmp/err"))" \
 	sh -c "test $rc = 1 && grep -q 'linux-source-9.9.tar.xz missing (apt-get install linux-source-9.9' '$tmp/err' && test ! -e '$tmp/cache/build'"
 
+# The admission oracle on canned probe points: HiKey960 (capacities 4 x 462
+# + 4 x 1024 = 5944), 16 tasks of 8000/16000 us (524288 = 0.5 CPU each).
+# 6.1: limit 996147 x 5944 >> 10 = 5782322, no servers: 11 tasks (5767168).
+# 6.12: 8 fair servers of 50 ms / 1 s (52428 each, 419424): 10 tasks.
+probe() {	# DIR SERVERS ADMITTED BEFORE DURING AFTER
+	mkdir -p "$1"
+	printf '%s\n' 'sched_rt_runtime_us: 950000' 'sched_rt_period_us: 1000000' \
+		"fair_server runtime/period ns: $2" "total_bw before: $4" "total_bw during: $5" \
+		'dlgen exit: 0' "total_bw after: $6" > "$1/dlgen.log"
+	{ echo task,instance,tid,policy,dl_runtime_ns,dl_period_ns,admitted
+	  for i in $(seq 16); do echo "adm,$i,$((100 + i)),SCHED_DEADLINE,8000000,16000000,$((i <= $3))"; done; } > "$1/tasks.csv"
+}
+servers=$(printf '50000000/1000000000 %.0s' $(seq 8))
+probe "$tmp/61" none 11 0 5767168 0
+# no /proc/sys in the slim kernels: the probe reads "none", the defaults hold
+sed -i 's/^\(sched_rt_[a-z]*_us: \).*/\1none/' "$tmp/61/dlgen.log"
+probe "$tmp/612" "$servers" 10 419424 $((419424 + 10 * 524288)) 419424
+probe "$tmp/612-11" "$servers" 11 419424 $((419424 + 11 * 524288)) 419424
+probe "$tmp/612-leak" "$servers" 10 419424 $((419424 + 10 * 524288)) 0
+# oracle_case DIR RC GLOB DESCRIPTION: the oracle on DIR exits RC and its
+# output matches GLOB
+oracle_case() {
+	local out rc
+	out=$("$top/scripts/admission-oracle.sh" hikey960 "$1" 2>&1); rc=$?
+	check "$4 (exit $rc: $out)" sh -c 'test "$1" = "$2" && test "$(echo "$3" | wc -l)" = 1 &&
+		case $3 in $4) ;; *) exit 1 ;; esac' - "$rc" "$2" "$out" "$3"
+}
+oracle_case "$tmp/61" 0 '*,hikey960,8,5944,0.9500,5.5145,0.0000,0.0000,5.5145,0.5000,16,11,11,0,5767168,0,ok' \
+	"oracle, 6.1 on HiKey960 (sysctls at their defaults): limit 5.5145 CPUs, 11 of 16 admitted, total_bw 0 / 11 x 524288 / 0"
+oracle_case "$tmp/612" 0 '*,hikey960,8,5944,0.9500,5.5145,0.4000,0.2902,5.1145,0.5000,16,10,10,419424,5662304,419424,ok' \
+	"oracle, 6.12: the fair servers take 0.4000 CPU of admission (0.2902 of capacity), 10 admitted"
+oracle_case "$tmp/612-11" 1 "*FAIL: admitted 11, the limit admits 10;" \
+	"oracle, 6.12 admitting 11 (the limit without servers) fails"
+oracle_case "$tmp/612-leak" 1 "*FAIL: total_bw after 0, servers 419424;" \
+	"oracle, 6.12 with total_bw after != the servers' fails"
+sed -i 's/^total_bw during: .*/total_bw during: lots/' "$tmp/612/dlgen.log"
+oracle_case "$tmp/612" 2 '* total_bw during: lots is not a whole number' \
+	"oracle: a probe value that is not a number exits 2 with one line naming it"
 exit $assert_failed
