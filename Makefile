@@ -112,6 +112,10 @@ check-qemu-series: deps
 # The stem is VERSION/VARIANT.
 $(CACHE)/build/%/arch/arm64/boot/Image: FORCE
 	@scripts/kernel-build.sh $(notdir $*) > /dev/null
+# An Image that a run's pattern rule needed and this make "created" (it was
+# missing when make started, e.g. another make was building it) is an
+# intermediate file, which make deletes when it ends: keep every one.
+.PRECIOUS: $(CACHE)/build/%/arch/arm64/boot/Image
 
 # qemu-build.sh keeps the binary untouched when its key (Debian version,
 # configure options, patches) is unchanged.

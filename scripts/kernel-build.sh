@@ -9,6 +9,8 @@
 #     CONFIG=   config fragments (relative to kernels/config), space separated
 #     PATCHES=  patch series folders under kernels/patches, applied in
 #               this order, space separated (empty: stock tree)
+#     APPEND=   guest kernel command-line arguments its boots need
+#               (scripts/run-batch.sh; not part of the build)
 # Output: $DLCAP_CACHE/build/<tarball version>/VARIANT/arch/arm64/boot/Image,
 # and the path of the Image on stdout's last line.
 # The build is skipped when the key (tarball version + fragments + patches)

@@ -39,6 +39,13 @@ variant_source() {
 	echo "$s"
 }
 
+# variant_append VARIANT: the kernel command-line arguments its tree needs
+# (APPEND= in kernels/variants/VARIANT; nothing without), which
+# scripts/run-batch.sh puts before QEMU_APPEND's.
+variant_append() {
+	(APPEND=; . "$DLCAP_TOP/kernels/variants/$1" > /dev/null; echo "$APPEND")
+}
+
 # variant_tarball VARIANT: the tarball it builds from, /usr/src/SOURCE.tar.xz
 # (DLCAP_TARBALL for the default source).
 variant_tarball() {

@@ -21,6 +21,8 @@ if [ -r /usr/src/linux-source-6.12.tar.xz ]; then
 	check "stock-6.12's Image is under its own tree's version ($v), beside the 6.1 builds" \
 		sh -c "case '$v' in 6.12.*) test '$(kernel_image stock-6.12)' = '$DLCAP_CACHE/build/$v/stock-6.12/arch/arm64/boot/Image' ;; *) exit 1 ;; esac"
 fi
+check "6.12 boots get sched_verbose (its debugfs sched/domains/ needs it), 6.1 boots no extra argument" \
+	test "$(variant_append stock-6.12)|$(variant_append debug-6.12)|$(variant_append stock)|$(variant_append patched)" = "sched_verbose|sched_verbose||"
 check "scripts/kernel-images.sh lists every variant and puts an unknown name under build/unknown/" \
 	sh -c "out=\$('$top/scripts/kernel-images.sh' no-such); test \$(echo \"\$out\" | wc -l) = $(($(ls "$top/kernels/variants" | wc -l) + 1)) &&
 		echo \"\$out\" | grep -qx 'no-such=$DLCAP_CACHE/build/unknown/no-such/arch/arm64/boot/Image' &&
