@@ -11,8 +11,10 @@ PLAN ?= cover-letter#		points: experiments/plans/$(PLAN).plan
 # DLCAP_CACHE: where trees, builds and the initramfs live (outside the repo)
 
 CACHE := $(shell scripts/cache-dir.sh)
-VER = $(shell scripts/tarball-version.sh 2>/dev/null)
-KBUILD = $(CACHE)/build/$(VER)
+# Each variant's Image, under the version of the tarball it builds from
+# (its SOURCE=): kimage VARIANT.
+KIMAGES := $(shell scripts/kernel-images.sh $(KERNEL) 2>/dev/null)
+kimage = $(patsubst $(1)=%,%,$(filter $(1)=%,$(KIMAGES)))
 SYSROOT := $(CACHE)/sysroot-arm64
 DLGEN_SRC := $(wildcard dlgen/*.c dlgen/*.h) dlgen/Makefile
 DLGEN := dlgen/build/dlgen
@@ -29,7 +31,7 @@ help:
 	@echo "make            install what is missing, build, boot, run the default experiment, plot"
 	@echo "make check      run the test suite (ends with 'N passed, N failed')"
 	@echo "make build      kernels, dlgen (native + aarch64) and the initramfs, no boot"
-	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug: kernels/variants/)"
+	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug, stock-6.12, debug-6.12: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
 	@echo "make check-reproducible  build the stock Image, dlgen, the initramfs and dlcap's QEMU again in another folder; same bytes? (QEMU_REPRO=0: not QEMU)"
@@ -42,6 +44,7 @@ help:
 	@echo "make sweep-NAME run experiments/sweeps/NAME.sweep into results/sweeps/NAME/ (resumable): $(SWEEPS)"
 	@echo "make headline   the full headline sweeps (HiKey960, RK3399, symmetric control; two boots at a time)"
 	@echo "make admission  accepted bandwidth under capacity vs cpus on 3 topologies, checked"
+	@echo "make admission-oracle  the DL admission limit of stock 6.1 and 6.12 (fair servers) computed and checked on HiKey960, RK3399"
 	@echo "make fallback   the fallback knob on dynamiq3, checked"
 	@echo "make analysis SWEEP=NAME  feasibility, reference schedules, intervals and paired tests, figures of a sweep's committed results into ANALYSIS_OUT (host only)"
 	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack"
@@ -76,13 +79,13 @@ build: deps
 deps:
 	@scripts/deps.sh all
 
-build-only: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS) $(QEMU)
+build-only: $(call kimage,$(KERNEL)) $(DLGEN) $(INITRAMFS) $(QEMU)
 qemu: deps
 	@$(MAKE) --no-print-directory $(QEMU)
-kernel: $(KBUILD)/$(KERNEL)/arch/arm64/boot/Image
+kernel: $(call kimage,$(KERNEL))
 kernels: deps
-	@$(MAKE) --no-print-directory $(KBUILD)/stock/arch/arm64/boot/Image \
-		$(KBUILD)/patched/arch/arm64/boot/Image
+	@$(MAKE) --no-print-directory $(call kimage,stock) \
+		$(call kimage,patched)
 check-series: deps
 	@scripts/check-series.sh dl-capacity
 # Fuzz dlgen's JSON front end as long as asked (FUZZ_SECONDS, default 600;
@@ -109,8 +112,13 @@ check-qemu-series: deps
 
 # kernel-build.sh keeps the Image untouched when its key (tarball version,
 # config fragments, patches) is unchanged, so dependents stay up to date.
-$(KBUILD)/%/arch/arm64/boot/Image: FORCE
-	@scripts/kernel-build.sh $* > /dev/null
+# The stem is VERSION/VARIANT.
+$(CACHE)/build/%/arch/arm64/boot/Image: FORCE
+	@scripts/kernel-build.sh $(notdir $*) > /dev/null
+# An Image that a run's pattern rule needed and this make "created" (it was
+# missing when make started, e.g. another make was building it) is an
+# intermediate file, which make deletes when it ends: keep every one.
+.PRECIOUS: $(CACHE)/build/%/arch/arm64/boot/Image
 
 # qemu-build.sh keeps the binary untouched when its key (Debian version,
 # configure options, patches) is unchanged.
@@ -132,7 +140,7 @@ $(DLGEN_CROSS): $(DLGEN_SRC) $(SYSROOT)/.dlcap-pkgs
 
 # gen_init_cpio comes from the extracted tree, which the stock build makes.
 $(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitramfs.sh initramfs/csv.awk \
-		$(SYSROOT)/.dlcap-pkgs | $(KBUILD)/stock/arch/arm64/boot/Image
+		$(SYSROOT)/.dlcap-pkgs | $(call kimage,stock)
 	@echo "[initramfs] $@"
 	@scripts/mkinitramfs.sh $(DLGEN_CROSS) $@
 
@@ -143,7 +151,7 @@ $(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitr
 # would ignore what make cannot see.
 run: $(RAW)/.done
 word_of = $(word $(1),$(subst /, ,$(2)))
-run_deps = $(KBUILD)/$(call word_of,1,$(1))/arch/arm64/boot/Image \
+run_deps = $(call kimage,$(call word_of,1,$(1))) \
 	experiments/topologies/$(call word_of,2,$(1)).topo \
 	experiments/plans/$(call word_of,3,$(1)).plan
 .SECONDEXPANSION:
@@ -282,7 +290,7 @@ sweep-%: deps
 		{ echo "no experiments/sweeps/$*.sweep (sweeps: $(SWEEPS))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory sweep-run-$*
 define sweep_rule
-sweep-run-$(1): $(foreach k,$(call sweep_kernels,experiments/sweeps/$(1).sweep),$(KBUILD)/$(k)/arch/arm64/boot/Image) \
+sweep-run-$(1): $(foreach k,$(call sweep_kernels,experiments/sweeps/$(1).sweep),$(call kimage,$(k))) \
 		$(DLGEN) $(INITRAMFS) $(QEMU)
 	@scripts/sweep.sh $(1)
 endef
@@ -315,6 +323,18 @@ analysis: $(DLGEN)
 	@scripts/analysis.sh $(SWEEP) $(ANALYSIS_OUT)
 	@scripts/analysis-stats.sh $(ANALYSIS_OUT)
 	@scripts/analysis-plot.sh $(ANALYSIS_OUT) "$(SWEEP)"
+
+# The admission limit each tree should apply (6.12: less the fair servers'
+# bandwidth), computed and checked against what stock 6.1 and 6.12 admit.
+ORACLE_RAW := $(foreach k,stock stock-6.12,$(foreach t,hikey960 rk3399,results/raw/$(k)/$(t)/admission-oracle))
+admission-oracle: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(ORACLE_RAW))
+	@mkdir -p results/admission-oracle
+	@set -o pipefail; h=--header; rc=0; for r in $(ORACLE_RAW); do for p in probe probe-fine; do \
+		scripts/admission-oracle.sh $$h $$(echo $$r | cut -d/ -f4) $$r/$$p \
+			$$(echo $$r | cut -d/ -f3)/$$p || rc=1; h=; done; done > results/admission-oracle/oracle.csv; \
+		column -s, -t results/admission-oracle/oracle.csv; exit $$rc
+	@scripts/results-manifest.sh admission-oracle
 
 # The emulator's per-job overhead: one low-load sweep per DL runtime slack.
 OVERHEAD_SWEEPS := overhead-slack0 overhead-slack500 overhead-slack2000
@@ -350,7 +370,7 @@ bench-dlgen: deps
 # Points per hour of one sweep, local runner against a one-node Slurm with
 # 1, 2 and 4 array tasks at once (~15 min; run it on an otherwise idle host).
 bench-slurm: deps
-	@$(MAKE) --no-print-directory $(KBUILD)/patched/arch/arm64/boot/Image $(DLGEN) $(INITRAMFS) $(QEMU)
+	@$(MAKE) --no-print-directory $(call kimage,patched) $(DLGEN) $(INITRAMFS) $(QEMU)
 	@scripts/bench-slurm.sh results/slurm/throughput.csv
 
 clean:
@@ -364,5 +384,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: analysis bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: admission-oracle analysis bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

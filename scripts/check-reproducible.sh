@@ -12,8 +12,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 variant=${1:-stock}
-ver=$(tarball_version)
-a_img=$DLCAP_CACHE/build/$ver/$variant/arch/arm64/boot/Image
+a_img=$(kernel_image "$variant") || exit 2
 [ -r "$a_img" ] || "$DLCAP_TOP/scripts/kernel-build.sh" "$variant" > /dev/null
 if [ "${QEMU_REPRO:-1}" = 1 ]; then
 	a_qemu=$("$DLCAP_TOP/scripts/qemu-build.sh" | tail -1)	# up to date, or built now
@@ -28,7 +27,7 @@ say "building $variant, dlgen and the initramfs again under $other"
 start=$(date +%s)
 DLCAP_CACHE=$other/cache "$DLCAP_TOP/scripts/kernel-build.sh" "$variant" > "$other/kernel.log" 2>&1 ||
 	{ tail -20 "$other/kernel.log" >&2; die "the second kernel build failed"; }
-b_img=$other/cache/build/$ver/$variant/arch/arm64/boot/Image
+b_img=$(DLCAP_CACHE=$other/cache kernel_image "$variant")
 # dlgen in another folder: a copy of the sources elsewhere
 cp -r "$DLCAP_TOP/dlgen" "$other/dlgen-src"
 rm -rf "$other/dlgen-src/build"

@@ -7,7 +7,11 @@ set -eu
 
 want=${1:-all}
 host_pkgs="gcc make pkg-config libjson-c-dev clang libclang-rt-14-dev"
-all_pkgs="$host_pkgs linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+# the kernel trees the variants name (kernels/variants/*: SOURCE=):
+# linux-source-6.1 from bookworm, linux-source-6.12 from bookworm-security
+sources=$(. "$(dirname "$0")/lib.sh" && for v in "$DLCAP_TOP"/kernels/variants/*; do
+	variant_source "${v##*/}" || exit 2; done | sort -u) || exit 2
+all_pkgs="$host_pkgs $sources gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	bc bison flex rsync libssl-dev libelf-dev cpio xz-utils gzip
 	device-tree-compiler gnuplot-nox
 	slurm-wlm munge"
@@ -66,6 +70,14 @@ SRC
 fi
 echo "deps: apt-get update"
 apt-get update -qq
+# Say which kernel tree the apt sources lack, and where it comes from,
+# rather than apt-get's "Unable to locate package".
+for p in $sources; do
+	echo "$need" | grep -qx -- "$p" || continue
+	apt-cache policy "$p" 2> /dev/null | grep -q 'Candidate: [0-9]' && continue
+	echo "deps.sh: no apt source has $p: Debian ships it in bookworm-security (deb http://deb.debian.org/debian-security bookworm-security main) or bookworm-backports; add one to /etc/apt/sources.list.d/" >&2
+	exit 1
+done
 if [ -n "$need" ]; then
 	echo "deps: installing" $need
 	apt-get install -y -qq --no-install-recommends $need >/dev/null

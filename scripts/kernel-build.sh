@@ -3,9 +3,14 @@
 #
 # Usage: scripts/kernel-build.sh VARIANT
 #   VARIANT names kernels/variants/VARIANT, a file of KEY=VALUE lines:
+#     SOURCE=   the Debian package of the kernel tree, linux-source-X.Y:
+#               built from /usr/src/linux-source-X.Y.tar.xz (empty:
+#               linux-source-6.1, or DLCAP_TARBALL)
 #     CONFIG=   config fragments (relative to kernels/config), space separated
 #     PATCHES=  patch series folders under kernels/patches, applied in
 #               this order, space separated (empty: stock tree)
+#     APPEND=   guest kernel command-line arguments its boots need
+#               (scripts/run-batch.sh; not part of the build)
 # Output: $DLCAP_CACHE/build/<tarball version>/VARIANT/arch/arm64/boot/Image,
 # and the path of the Image on stdout's last line.
 # The build is skipped when the key (tarball version + fragments + patches)
@@ -19,9 +24,10 @@ vfile=$DLCAP_TOP/kernels/variants/$variant
 CONFIG= PATCHES=
 . "$vfile"
 [ -n "$CONFIG" ] || die "$vfile: CONFIG= is empty"
-[ -r "$DLCAP_TARBALL" ] || die "$DLCAP_TARBALL missing (apt-get install linux-source-6.1)"
+pkg=$(variant_source "$variant") && tarball=$(variant_tarball "$variant") || exit 2
+[ -r "$tarball" ] || die "$tarball missing (apt-get install $pkg, or make deps)"
 
-ver=$(tarball_version)
+ver=$(tarball_version "$tarball")
 frags=()
 for f in $CONFIG; do
 	[ -r "$DLCAP_TOP/kernels/config/$f" ] || die "$vfile: no fragment kernels/config/$f"
@@ -32,7 +38,7 @@ for series in $PATCHES; do
 	[ -r "$pdir/series" ] || die "$vfile: no $pdir/series"
 	base=$(grep -v '^#' "$pdir/base" 2>/dev/null | head -1)
 	if [ -n "$base" ] && [ "$base" != "$ver" ]; then
-		say "WARNING: $series was made against linux-source-6.1 $base, the installed tarball is $ver; trying to apply it anyway"
+		say "WARNING: $series was made against version $base, $variant's tarball ($pkg) is $ver; trying to apply it anyway"
 	fi
 done
 mapfile -t patches < <(series_patches $PATCHES)
@@ -47,7 +53,7 @@ flock 9 || die "cannot lock the $variant build"
 # tarball's own mtime, which dpkg sets from the package, so two machines with
 # the same linux-source version build the same bytes. Source paths are
 # already mapped away by the kernel's -fmacro-prefix-map=$(srctree)/=.
-KBUILD_BUILD_TIMESTAMP=$(date -u -d "@$(stat -c %Y "$DLCAP_TARBALL")" '+%a %b %e %H:%M:%S UTC %Y')
+KBUILD_BUILD_TIMESTAMP=$(date -u -d "@$(stat -c %Y "$tarball")" '+%a %b %e %H:%M:%S UTC %Y')
 export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=dlcap KBUILD_BUILD_HOST=dlcap KBUILD_BUILD_VERSION=1
 repro=reproducible-1	# bump when the settings above change: rebuilds the Image
 
@@ -64,10 +70,10 @@ fi
 # patches gets its own copy so the stock tree stays as Debian ships it.
 pristine=$DLCAP_CACHE/src/$ver/linux
 if [ ! -d "$pristine" ]; then
-	say "extracting $DLCAP_TARBALL ($ver) into $pristine"
+	say "extracting $tarball ($ver) into $pristine"
 	tmp=$DLCAP_CACHE/src/$ver/.extract.$$
 	rm -rf "$tmp"; mkdir -p "$tmp"
-	tar -xJf "$DLCAP_TARBALL" -C "$tmp"
+	tar -xJf "$tarball" -C "$tmp"
 	mv "$tmp"/linux-source-* "$pristine"
 	rmdir "$tmp"
 fi

@@ -2,7 +2,9 @@
 # shellcheck shell=bash
 
 DLCAP_CACHE=${DLCAP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dlcap}
-DLCAP_TARBALL=${DLCAP_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# The kernel source of a variant without SOURCE= (kernels/variants/).
+DLCAP_SOURCE_DEFAULT=linux-source-6.1
+DLCAP_TARBALL=${DLCAP_TARBALL:-/usr/src/$DLCAP_SOURCE_DEFAULT.tar.xz}
 DLCAP_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 
@@ -16,16 +18,55 @@ usage() {
 	exit 2
 }
 
-# Version of the Debian linux-source package that installed the tarball,
-# e.g. 6.1.192-3: it names the extracted tree and the build folders.
+# tarball_version [TARBALL]: version of the Debian linux-source package
+# that installed TARBALL (default DLCAP_TARBALL), e.g. 6.1.192-3: it names
+# the extracted tree and the build folders.
 tarball_version() {
-	local v
+	local t=${1:-$DLCAP_TARBALL} v
 	# a Slurm task is told the submit host's (scripts/slurm-submit.sh)
-	[ -n "${DLCAP_TARBALL_VERSION:-}" ] && { echo "$DLCAP_TARBALL_VERSION"; return; }
-	v=$(dpkg-query -S "$DLCAP_TARBALL" 2>/dev/null | cut -d: -f1)
+	[ "$t" = "$DLCAP_TARBALL" ] && [ -n "${DLCAP_TARBALL_VERSION:-}" ] &&
+		{ echo "$DLCAP_TARBALL_VERSION"; return; }
+	v=$(dpkg-query -S "$t" 2>/dev/null | cut -d: -f1)
 	[ -n "$v" ] && v=$(dpkg-query -W -f='${Version}' "$v" 2>/dev/null)
-	[ -n "$v" ] || v=$(stat -c %s-%Y "$DLCAP_TARBALL")
+	[ -n "$v" ] || v=$(stat -c %s-%Y "$t" 2> /dev/null)
 	echo "$v"
+}
+
+# variant_source VARIANT: the Debian package whose tarball kernels/variants/
+# VARIANT builds from: its SOURCE= (linux-source-X.Y), or
+# DLCAP_SOURCE_DEFAULT without one; 2 with one line on stderr for a missing
+# variant or a SOURCE= of another form.
+variant_source() {
+	local f=$DLCAP_TOP/kernels/variants/$1 s
+	[ -r "$f" ] || { echo "$(basename "$0"): no kernel variant '$1' (kernels/variants/)" >&2; return 2; }
+	s=$(SOURCE=; . "$f" > /dev/null; echo "$SOURCE")
+	[ -n "$s" ] || { echo "$DLCAP_SOURCE_DEFAULT"; return; }
+	[[ $s =~ ^linux-source-[0-9]+\.[0-9]+$ ]] ||
+		{ echo "$(basename "$0"): kernels/variants/$1: SOURCE='$s' is not a linux-source-X.Y package" >&2; return 2; }
+	echo "$s"
+}
+
+# variant_append VARIANT: the kernel command-line arguments its tree needs
+# (APPEND= in kernels/variants/VARIANT; nothing without), which
+# scripts/run-batch.sh puts before QEMU_APPEND's.
+variant_append() {
+	(APPEND=; . "$DLCAP_TOP/kernels/variants/$1" > /dev/null; echo "$APPEND")
+}
+
+# variant_tarball VARIANT: the tarball it builds from, /usr/src/SOURCE.tar.xz
+# (DLCAP_TARBALL for the default source).
+variant_tarball() {
+	local s
+	s=$(variant_source "$1") || return
+	if [ "$s" = "$DLCAP_SOURCE_DEFAULT" ]; then echo "$DLCAP_TARBALL"; else echo "/usr/src/$s.tar.xz"; fi
+}
+
+# kernel_image VARIANT: where scripts/kernel-build.sh puts its Image (built
+# or not): DLCAP_CACHE/build/<its tarball's version>/VARIANT/...
+kernel_image() {
+	local t
+	t=$(variant_tarball "$1") || return
+	echo "$DLCAP_CACHE/build/$(tarball_version "$t")/$1/arch/arm64/boot/Image"
 }
 
 # hash_files FILE...: the first 16 hex digits of the SHA-256 of the files'

@@ -8,7 +8,8 @@ set -eu
 dlgen=${1:?usage: mkinitramfs.sh DLGEN OUT}
 out=${2:?usage: mkinitramfs.sh DLGEN OUT}
 sysroot=$("$DLCAP_TOP/scripts/sysroot.sh" | tail -1)
-ver=$(tarball_version)
+tarball=$(variant_tarball stock) || exit 2	# the stock build extracts it
+ver=$(tarball_version "$tarball")
 src=$DLCAP_CACHE/src/$ver/linux
 [ -r "$src/usr/gen_init_cpio.c" ] || die "no kernel tree at $src (build a kernel first)"
 

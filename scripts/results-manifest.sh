@@ -65,7 +65,12 @@ ver() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo none; }
 {
 	# the commit of the code; results/ is what the run itself rewrites
 	echo "commit: $(git -C "$DLCAP_TOP" rev-parse HEAD 2>/dev/null || echo unknown)$(git -C "$DLCAP_TOP" diff --quiet HEAD -- . ':!results' 2>/dev/null || echo ' (with uncommitted changes outside results/)')"
-	echo "linux-source-6.1: $(ver linux-source-6.1)"
+	# the tree of each kernel the points booted (kernels/variants/*: SOURCE=)
+	kernels=$(cd "$DLCAP_TOP" && for d in $row; do cat "$d"/*/manifest.txt 2> /dev/null; done |
+		sed -n 's/^kernel: \([^ ]*\) .*/\1/p' | sort -u)
+	for k in ${kernels:-stock}; do
+		variant_source "$k" 2> /dev/null || echo "$DLCAP_SOURCE_DEFAULT"
+	done | sort -u | while read -r s; do echo "$s: $(ver "$s")"; done
 	echo "gcc-aarch64-linux-gnu: $(ver gcc-aarch64-linux-gnu) (gcc-12-aarch64-linux-gnu $(ver gcc-12-aarch64-linux-gnu))"
 	sed 's/^\([^ ]*\) /\1:arm64 (guest sysroot): /' "$DLCAP_CACHE/sysroot-arm64/.dlcap-versions" 2>/dev/null || true
 	echo "qemu-system-arm (Debian's, the virtual mode): $(ver qemu-system-arm)"

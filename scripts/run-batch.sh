@@ -81,8 +81,11 @@ command -v "$qemu_bin" > /dev/null ||
 export QEMU_BIN=$qemu_bin	# scripts/mkdtb.sh dumps the DTB with the same QEMU
 [ -r "$DLCAP_TOP/kernels/variants/$kernel" ] ||
 	{ echo "run-batch: no kernel variant '$kernel' (kernels/variants/)" >&2; exit 2; }
-image=$(ls "$DLCAP_CACHE"/build/"$(tarball_version)"/"$kernel"/arch/arm64/boot/Image 2>/dev/null) ||
-	die "kernel '$kernel' is not built (scripts/kernel-build.sh $kernel)"
+image=$(kernel_image "$kernel") || exit 2
+# the guest command line the variant's tree needs (kernels/variants/: APPEND=)
+append=$(variant_append "$kernel")
+[ -z "$append" ] || export QEMU_APPEND="$append${QEMU_APPEND:+ $QEMU_APPEND}"
+[ -r "$image" ] || die "kernel '$kernel' is not built (scripts/kernel-build.sh $kernel)"
 [ -r "$initramfs" ] || die "no initramfs at $initramfs"
 
 mkdir -p "$outdir"

@@ -31,7 +31,8 @@ raw=$(dirname "$batches")
 [ -z "${DLCAP_RESULTS:-}" ] || export DLCAP_RESULTS=$(realpath -m "$DLCAP_RESULTS")
 # Decided here, on the submit host, for every task: the QEMU binary (the
 # node's own package version could name another) and the kernel tree's
-# version (from the tarball here); the tasks inherit the environment.
+# version (from the tarball here; a variant with its own SOURCE= takes the
+# node's version of that package); the tasks inherit the environment.
 if [ "${QEMU_TIMING:-quantum}" = quantum ]; then export QEMU_BIN=${QEMU_BIN:-$(qemu_dlcap_bin)}; fi
 export DLCAP_TARBALL_VERSION=${DLCAP_TARBALL_VERSION:-$(tarball_version)}
 command -v sbatch > /dev/null || { echo "slurm-submit: no sbatch here (RUNNER=slurm needs a Slurm submit host)" >&2; exit 2; }

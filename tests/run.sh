@@ -216,6 +216,8 @@ echo "== console tools on canned consoles (decoder, badness scanner, re-check; n
 run tests/check-console.sh || grep -q '^FAIL' "$log" || fail "tests/check-console.sh exited non-zero"
 echo "== runner tools on canned inputs (QEMU command line, initrd, point keys, points into OUTDIR; no QEMU)"
 run tests/check-runner.sh || grep -q '^FAIL' "$log" || fail "tests/check-runner.sh exited non-zero"
+echo "== kernel variants' trees (SOURCE=; no build, no QEMU)"
+run tests/check-variants.sh || grep -q '^FAIL' "$log" || fail "tests/check-variants.sh exited non-zero"
 echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"
 run tests/check-reasons.sh || grep -q '^FAIL' "$log" || fail "tests/check-reasons.sh exited non-zero"
 
