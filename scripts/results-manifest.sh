@@ -2,7 +2,8 @@
 # The identity of what produced a committed result: results/EXP/build.txt
 # (commit, Debian package versions, QEMU) and results/EXP/manifest.csv (one
 # row per point: jobs.csv SHA-256 and the hashes of every input of its
-# boot, from the point's manifest.txt), for EXP a row of results/index.csv.
+# boot, from the point's manifest.txt; host_s, the host seconds it took),
+# for EXP a row of results/index.csv.
 # Usage: scripts/results-manifest.sh EXPERIMENT [OUTDIR]
 #   OUTDIR defaults to results/EXPERIMENT (scripts/reproduce.sh writes
 #   elsewhere to compare).
@@ -17,7 +18,7 @@ mkdir -p "$out"
 # field FILE LABEL WORD: the WORD-th word after "LABEL" on its line of a manifest.txt
 field() { sed -n "s/^$2 //p" "$1" | head -1 | tr ' ' '\n' | sed -n "${3}p"; }
 {
-	echo "experiment,point,jobs_sha256,image_sha256,config_sha256,initramfs_sha256,dtb_sha256,staged_inputs_sha256,qemu_sha256,timing,command_sha256,dlgen"
+	echo "experiment,point,jobs_sha256,image_sha256,config_sha256,initramfs_sha256,dtb_sha256,staged_inputs_sha256,qemu_sha256,timing,command_sha256,dlgen,host_s"
 	cd "$DLCAP_TOP"
 	for d in $row; do
 		[ -d "$d" ] || continue
@@ -29,11 +30,13 @@ field() { sed -n "s/^$2 //p" "$1" | head -1 | tr ' ' '\n' | sed -n "${3}p"; }
 			# the QEMU command line with paths cut to file names (the
 			# cache folder is the machine's): options, memory, append
 			cmd=$(sed -n 's/^command: //p' "$m" | tr ' ' '\n' | sed 's|.*/||' | hash_files /dev/stdin)
-			printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$exp" "${p#results/raw/}" "$js" \
+			# what the point cost the host (scripts/budget.sh), not an input
+			hs=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$m" | head -1)
+			printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$exp" "${p#results/raw/}" "$js" \
 				"$(field "$m" kernel: 4)" "$(field "$m" kernel: 7)" \
 				"$(field "$m" 'initramfs sha256:' 1)" "$(sed -n 's/^topology: .* dtb sha256 //p' "$m")" \
 				"$(sed -n 's/^staged inputs sha256: //p' "$m")" \
-				"$(sed -n 's/^qemu: .*sha256 //p' "$m")" "$(field "$m" timing: 1)" "$cmd" "$(field "$m" dlgen: 1)"
+				"$(sed -n 's/^qemu: .*sha256 //p' "$m")" "$(field "$m" timing: 1)" "$cmd" "$(field "$m" dlgen: 1)" "${hs:--}"
 		done
 	done | LC_ALL=C sort
 } > "$out/manifest.csv.tmp"

@@ -33,4 +33,16 @@ awk -F, -v OFS=, '{ print $1, $2, $7, $6, $5, $4, $3, (NR == 1 ? "timing" : "qua
 "$c" e "$tmp/old.csv" "$tmp/reordered.csv" > "$tmp/o4"; rc=$?
 check "manifests: compared by column name, not position (another order: 3 identical, rc $rc)" \
 	sh -c "test $rc = 0 && grep -qx 'e: 3 identical, 0 different, 0 missing, 0 new' '$tmp/o4'"
+# host_s is what a point cost, never an input that differs
+{ echo "$h,host_s"
+  echo "e,a,j1,i1,r1,q1,d1,10.5"
+  echo "e,b,j2,i1,r1,q1,d1,20.0"
+  echo "e,c,j3,i1,r1,q1,d1,30.0"; } > "$tmp/hs-old.csv"
+{ echo "$h,host_s"
+  echo "e,a,j1,i1,r1,q1,d1,11.0"
+  echo "e,b,j2,i1,r1,q1,d1,21.0"
+  echo "e,c,X3,i1,r1,q1,d1,31.0"; } > "$tmp/hs-new.csv"
+"$c" e "$tmp/hs-old.csv" "$tmp/hs-new.csv" > "$tmp/o5"
+check "manifests: another host_s is not an input that differs ($(grep ': c:' "$tmp/o5"))" \
+	grep -qx 'e: c: DIFFERENT jobs.csv; same inputs (the boot itself differed)' "$tmp/o5"
 exit $assert_failed
