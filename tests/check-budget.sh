@@ -46,14 +46,12 @@ check "budget table: the fit recovers a = 1, b = 2, k = 4.5 / 3 points = 1.5 ($(
 	grep -q 'guest_s x (1.000000 + 2.000000 x W) per point, + 1.500000 per point' "$tmp/err"
 check "budget table: trial-growth, 2 points of 30 s in 1 boot, 663 CPU s, here and on the node ($(tail -1 "$tmp/table.csv"))" \
 	test "$(tail -1 "$tmp/table.csv")" = "trial-growth,new,2,1,60.0,663,663,663"
-# budget-calibration: 3 U x 2 policies x 3 topologies, 2 s: per point
-# 2 (1 + 2 W) + 1.5; W = U but at most the capacity: RK3399's U = 5 runs
-# W = 3.4902 ((4 x 381 + 2 x 1024) / 1024): 17.46, not 23.5. hikey960 and
-# symmetric8 2 x (7.5 + 15.5 + 23.5) = 93 each, rk3399 80.92: 266.92 in 3
-# boots; 2 slots: 93 + 80.92 | 93 -> 174; 64 slots: 93
+# budget-calibration: U = 1, 3, 7 on hikey960, 2 s: per point 2 (1 + 2 W)
+# + 1.5 with W = U but at most the capacity, 5944 / 1024 = 5.8047 for U =
+# 7: 7.5 + 15.5 + 26.72 = 49.72 (U = 7 uncapped: 31.5, 54.5) in one boot
 "$b" table "$tmp/model.csv" budget-calibration > "$tmp/table.csv" 2> "$tmp/err"
-check "budget table: budget-calibration, W capped by capacity: 267 CPU s, 174 here, 93 on the node ($(tail -1 "$tmp/table.csv"))" \
-	test "$(tail -1 "$tmp/table.csv")" = "budget-calibration,new,18,3,36.0,267,174,93"
+check "budget table: budget-calibration, W capped by capacity: 50 CPU s in 1 boot ($(tail -1 "$tmp/table.csv"))" \
+	test "$(tail -1 "$tmp/table.csv")" = "budget-calibration,new,3,1,6.0,50,50,50"
 # longest first, each to the least loaded slot: 5, 4, 3, 3, 3 on 2 slots
 # -> 5 + 3 | 4 + 3 + 3 = 10 (the best packing, 9, is not what it computes)
 got=$(printf '%s\n' 3 5 3 4 3 | "$b" makespan 2)
