@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "opt.h"
 #include "growth.h"
 
 struct task {
@@ -45,17 +46,6 @@ static struct task *find(const char *name, long inst)
 	return NULL;
 }
 
-static FILE *open_in(const char *dir, const char *file, char *path, size_t len)
-{
-	FILE *f;
-
-	snprintf(path, len, "%s/%s", dir, file);
-	f = fopen(path, "r");
-	if (!f)
-		fprintf(stderr, "ana-growth: %s: cannot read\n", path);
-	return f;
-}
-
 /* Reads a whole number field into *v (an instance, a flag). */
 static int whole(struct csv *c, int col, long *v)
 {
@@ -72,20 +62,38 @@ static int whole(struct csv *c, int col, long *v)
 	return 0;
 }
 
+/*
+ * Opens DIR/FILE as CSV into *c with the columns NAMES[0..n) into COLS;
+ * the file stays open in c->f. -1 (said on stderr) on any problem.
+ */
+static int open_cols(const char *dir, const char *file, char *path, size_t len,
+		     struct csv *c, const char *const *names, int *cols, int n)
+{
+	FILE *f;
+	int i;
+
+	snprintf(path, len, "%s/%s", dir, file);
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "ana-growth: %s: cannot read\n", path);
+		return -1;
+	}
+	if (csv_open(c, f, path))
+		return -1;
+	for (i = 0; i < n; i++)
+		if ((cols[i] = csv_col(c, names[i])) < 0)
+			return -1;
+	return 0;
+}
+
 static int read_tasks(const char *dir)
 {
+	static const char *const names[] = { "task", "instance", "period_ns", "admitted" };
 	char path[4096];
-	FILE *f = open_in(dir, "tasks.csv", path, sizeof(path));
 	struct csv c;
-	int ct, ci, cp, ca, r;
+	int col[4], r;
 
-	if (!f || csv_open(&c, f, path))
-		return -1;
-	ct = csv_col(&c, "task");
-	ci = csv_col(&c, "instance");
-	cp = csv_col(&c, "period_ns");
-	ca = csv_col(&c, "admitted");
-	if (ct < 0 || ci < 0 || cp < 0 || ca < 0)
+	if (open_cols(dir, "tasks.csv", path, sizeof(path), &c, names, col, 4))
 		return -1;
 	while ((r = csv_next(&c)) == 1) {
 		struct task *t;
@@ -93,59 +101,53 @@ static int read_tasks(const char *dir)
 
 		tasks = realloc(tasks, (ntasks + 1) * sizeof(*tasks));
 		t = memset(&tasks[ntasks++], 0, sizeof(*t));
-		if (strlen(c.field[ct]) >= sizeof(t->name)) {
+		if (strlen(c.field[col[0]]) >= sizeof(t->name)) {
 			fprintf(stderr, "%s:%ld: task: name longer than %zu\n",
 				path, c.line, sizeof(t->name) - 1);
 			return -1;
 		}
-		strcpy(t->name, c.field[ct]);
-		if (whole(&c, ci, &t->inst) || csv_num(&c, cp, &t->period) ||
-		    whole(&c, ca, &adm))
+		strcpy(t->name, c.field[col[0]]);
+		if (whole(&c, col[1], &t->inst) || csv_num(&c, col[2], &t->period) ||
+		    whole(&c, col[3], &adm))
 			return -1;
 		if (t->period < 0) {
 			fprintf(stderr, "%s:%ld: period_ns: '%s' is negative\n",
-				path, c.line, c.field[cp]);
+				path, c.line, c.field[col[2]]);
 			return -1;
 		}
 		t->admitted = adm == 1;
 	}
 	csv_close(&c);
-	fclose(f);
+	fclose(c.f);
 	return r;
 }
 
 static int read_jobs(const char *dir)
 {
+	static const char *const names[] = { "task", "instance", "release_ns", "lateness_ns" };
 	char path[4096];
-	FILE *f = open_in(dir, "jobs.csv", path, sizeof(path));
 	struct csv c;
-	int ct, ci, cr, cl, r;
+	int col[4], r;
 
-	if (!f || csv_open(&c, f, path))
-		return -1;
-	ct = csv_col(&c, "task");
-	ci = csv_col(&c, "instance");
-	cr = csv_col(&c, "release_ns");
-	cl = csv_col(&c, "lateness_ns");
-	if (ct < 0 || ci < 0 || cr < 0 || cl < 0)
+	if (open_cols(dir, "jobs.csv", path, sizeof(path), &c, names, col, 4))
 		return -1;
 	while ((r = csv_next(&c)) == 1) {
 		struct task *t;
 		double rel, late;
 		long inst;
 
-		if (whole(&c, ci, &inst) || csv_num(&c, cr, &rel) ||
-		    csv_num(&c, cl, &late))
+		if (whole(&c, col[1], &inst) || csv_num(&c, col[2], &rel) ||
+		    csv_num(&c, col[3], &late))
 			return -1;
-		t = find(c.field[ct], inst);
+		t = find(c.field[col[0]], inst);
 		if (!t) {
 			fprintf(stderr, "%s:%ld: task: '%s' instance %ld is not in tasks.csv\n",
-				path, c.line, c.field[ct], inst);
+				path, c.line, c.field[col[0]], inst);
 			return -1;
 		}
 		if (t->n && rel < t->x[t->n - 1]) {
 			fprintf(stderr, "%s:%ld: release_ns: %s is before the task's previous job\n",
-				path, c.line, c.field[cr]);
+				path, c.line, c.field[col[2]]);
 			return -1;
 		}
 		if (t->n == t->cap) {
@@ -157,26 +159,13 @@ static int read_jobs(const char *dir)
 		t->y[t->n++] = t->period > 0 ? fmax(late, 0) / t->period : 0;
 	}
 	csv_close(&c);
-	fclose(f);
+	fclose(c.f);
 	return r;
 }
 
 static int counted(const struct task *t)
 {
 	return t->admitted && t->period > 0 && t->n > 0;
-}
-
-static int number(const char *opt, const char *s, double lo, double hi, double *v)
-{
-	char *end;
-
-	*v = strtod(s, &end);
-	if (end == s || *end || !(*v >= lo && *v <= hi)) {
-		fprintf(stderr, "ana-growth: %s: '%s' is not a number in [%g, %g]\n",
-			opt, s, lo, hi);
-		return -1;
-	}
-	return 0;
 }
 
 int main(int argc, char **argv)
@@ -199,11 +188,11 @@ int main(int argc, char **argv)
 	growth_defaults(&o);
 	while ((c = getopt_long(argc, argv, "B:", lo, NULL)) != -1) {
 		switch (c) {
-		case 'B': bad |= number("-B", optarg, 1, 1e7, &v); o.resamples = (int)v; break;
-		case 1: bad |= number("--min-jobs", optarg, 2, 1e9, &v); o.min_jobs = (int)v; break;
-		case 2: bad |= number("--block", optarg, 1, 1e9, &v); o.block = (int)v; break;
-		case 3: bad |= number("--margin", optarg, 0, 1e9, &o.margin); break;
-		case 4: bad |= number("--seed", optarg, 0, 9007199254740992.0, &v); o.seed = (uint64_t)v; break;
+		case 'B': bad |= opt_num("ana-growth", "-B", optarg, 1, 1e7, &v); o.resamples = (int)v; break;
+		case 1: bad |= opt_num("ana-growth", "--min-jobs", optarg, 2, 1e9, &v); o.min_jobs = (int)v; break;
+		case 2: bad |= opt_num("ana-growth", "--block", optarg, 1, 1e9, &v); o.block = (int)v; break;
+		case 3: bad |= opt_num("ana-growth", "--margin", optarg, 0, 1e9, &o.margin); break;
+		case 4: bad |= opt_num("ana-growth", "--seed", optarg, 0, 9007199254740992.0, &v); o.seed = (uint64_t)v; break;
 		case 5: series = optarg; break;
 		default: bad = 1;
 		}
