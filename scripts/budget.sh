@@ -12,11 +12,16 @@
 #     and trial-growth.sweep have): a point's CPU seconds are its wall
 #     seconds (manifest.txt's "host seconds") times its boot's CPU / wall,
 #     so a shared host's other load does not count.
+#   scripts/budget.sh report TABLE.csv HERE.list
+#     table's output (TABLE.csv) as Markdown in hours, with three totals: the committed
+#     experiments of today, the evidence run here (them and the sweeps
+#     HERE.list names), the whole design (them and every new sweep).
 #   scripts/budget.sh table CALIB.csv [SWEEP...]
 #     The model fitted to CALIB.csv, by least squares over its points:
-#       cpu_s = guest_s x (a + b x W)     per point
+#       cpu_s = c + guest_s x (a + b x W)   per point (c = 0 when every
+#               calibration point ran as long)
 #       k     = mean CPU seconds per point outside the points (per boot
-#               residual / its points)
+#               residual / its points); a point costs c + k besides
 #     then a row per experiment of results/index.csv and per sweep of
 #     experiments/sweeps/{evidence,growth}*.sweep (or per SWEEP named, and
 #     nothing else): points, boots, guest seconds, host CPU seconds, and the
@@ -31,7 +36,7 @@
 #   guest_s, cpu_s, wall_here_s, wall_node_s; the model's a, b, k on stderr.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-usage() { sed -n '5p;15p' "$0" >&2; exit 2; }
+usage() { sed -n '5p;15p;19p' "$0" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 cmd=$1; shift
 here_slots=${SWEEP_JOBS:-2} node_slots=${BUDGET_NODE_SLOTS:-64}
@@ -97,19 +102,35 @@ calibrate() {
 	done
 }
 
-# fit CALIB: "a b k" (least squares of cpu_s on guest_s and guest_s x W)
+# fit CALIB: "a b c k": least squares of a point's cpu_s on 1, guest_s and
+# guest_s x W (c, a, b; c = 0 when every point ran as long, so a fixed cost
+# and a per-second one cannot be told apart), k the outside-point CPU per
+# point
 fit() {
 	csv_awk 'FNR == 1 { header(); next }
 	$col("kind") == "point" {
-		x1 = $col("guest_s"); x2 = x1 * $col("work"); y = $col("cpu_s")
-		s11 += x1 * x1; s12 += x1 * x2; s22 += x2 * x2; s1y += x1 * y; s2y += x2 * y; np++
+		x[0] = 1; x[1] = $col("guest_s"); x[2] = x[1] * $col("work"); y = $col("cpu_s")
+		for (i = 0; i < 3; i++) { for (j = 0; j < 3; j++) m[i, j] += x[i] * x[j]; v[i] += x[i] * y }
+		g[x[1]] = 1; np++
 	}
-	$col("kind") == "boot" { res += $col("cpu_s"); nb++ }
+	$col("kind") == "boot" { res += $col("cpu_s") }
+	# solve m z = v over the unknowns from lo to 2 (Gauss, partial pivoting)
+	function solve(lo,   i, j, r, p, f, t) {
+		for (i = lo; i < 3; i++) { for (j = lo; j < 3; j++) a[i, j] = m[i, j]; b[i] = v[i] }
+		for (i = lo; i < 3; i++) {
+			p = i; for (r = i + 1; r < 3; r++) if ((a[r, i] < 0 ? -a[r, i] : a[r, i]) > (a[p, i] < 0 ? -a[p, i] : a[p, i])) p = r
+			if (a[p, i] == 0) return 0
+			for (j = lo; j < 3; j++) { t = a[i, j]; a[i, j] = a[p, j]; a[p, j] = t } t = b[i]; b[i] = b[p]; b[p] = t
+			for (r = i + 1; r < 3; r++) { f = a[r, i] / a[i, i]; for (j = i; j < 3; j++) a[r, j] -= f * a[i, j]; b[r] -= f * b[i] }
+		}
+		for (i = 2; i >= lo; i--) { t = b[i]; for (j = i + 1; j < 3; j++) t -= a[i, j] * z[j]; z[i] = t / a[i, i] }
+		return 1
+	}
 	END {
-		det = s11 * s22 - s12 * s12
-		if (np < 2 || det <= 0) { print "budget: calibration has no spread of W to fit" > "/dev/stderr"; exit 1 }
-		a = (s1y * s22 - s2y * s12) / det; b = (s2y * s11 - s1y * s12) / det
-		printf "%.6f %.6f %.6f\n", a, b, res / np
+		n = 0; for (k in g) n++
+		z[0] = 0
+		if (np < 2 || !solve(n > 1 ? 0 : 1)) { print "budget: calibration has no spread of W to fit" > "/dev/stderr"; exit 1 }
+		printf "%.6f %.6f %.6f %.6f\n", z[1], z[2], z[0], res / np
 	}' "$1"
 }
 
@@ -167,10 +188,11 @@ plan_costs() {
 }
 
 table() {
-	local calib=$1 a b k tmp e raw n kind
+	local calib=$1 a b c k tmp e raw n kind
 	shift
-	read -r a b k < <(fit "$calib") || exit 1
-	echo "budget: model cpu_s = guest_s x ($a + $b x W) per point, + $k per point outside the points ($calib)" >&2
+	read -r a b c k < <(fit "$calib") || exit 1
+	echo "budget: model cpu_s = $c + guest_s x ($a + $b x W) per point, + $k per point outside the points ($calib)" >&2
+	k=$(awk -v c="$c" -v k="$k" 'BEGIN { print c + k }')
 	tmp=$(mktemp -d); trap 'rm -rf "$tmp"' RETURN
 	echo "experiment,kind,points,boots,guest_s,cpu_s,wall_here_s,wall_node_s"
 	# row NAME KIND SLOTS_HERE < "GUEST CPU POINTS" per boot
@@ -221,9 +243,38 @@ table() {
 	done
 }
 
+# report TABLE HERE: table's output as Markdown, hours, with the totals: the
+# committed experiments of today; the evidence here (them and the sweeps
+# listed in HERE, one name a line, '#' comments); the whole design on the
+# node (them and every new sweep). Experiments run one after another, so a
+# total's wall time is the sum of theirs (an upper bound on the node).
+report() {
+	local tab=$1 here=$2
+	[ -r "$here" ] && [ -r "$tab" ] || die "no $tab or no $here"
+	awk -F, -v list="$here" '
+		BEGIN { while ((getline l < list) > 0) { sub(/#.*/, "", l); gsub(/[ \t]/, "", l); if (l != "") want[l] = 1 } }
+		function h(s) { return sprintf("%.2f", s / 3600) }
+		NR == 1 { print "| experiment | kind | points | boots | guest s | host CPU h | here, wall h (2 boots at once) | 64-core node, wall h | run here |"
+			print "|---|---|---|---|---|---|---|---|---|"; next }
+		{
+			in_here = $2 != "new" || ($1 in want); if ($1 in want) found[$1] = 1
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, h($6), h($7), h($8), in_here ? "yes" : "no (node)"
+			if ($2 != "new") { cc += $6; ch += $7; cn += $8 }
+			if (in_here) { hc += $6; hh += $7; hn += $8 }
+			ac += $6; ah += $7; an += $8
+		}
+		END {
+			for (l in want) if (!(l in found)) { print "budget: " list ": " l " is not a new sweep" > "/dev/stderr"; exit 2 }
+			printf "| **committed experiments today** | | | | | %s | %s | %s | |\n", h(cc), h(ch), h(cn)
+			printf "| **the evidence here** (them + the sweeps run here) | | | | | %s | %s | %s | |\n", h(hc), h(hh), h(hn)
+			printf "| **the whole design** (them + every new sweep) | | | | | %s | %s | %s | |\n", h(ac), h(ah), h(an)
+		}' "$tab"
+}
+
 case $cmd in
 calibrate) [ $# -ge 1 ] || usage; calibrate "$@" ;;
 makespan) [ $# = 1 ] || usage; makespan "$1" ;;	# SLOTS < costs (tests)
+report) [ $# = 2 ] || usage; report "$@" ;;
 table) [ $# -ge 1 ] || usage; [ -r "$1" ] || die "no calibration $1"; table "$@" ;;
 *) usage ;;
 esac

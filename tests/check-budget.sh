@@ -46,12 +46,49 @@ check "budget table: the fit recovers a = 1, b = 2, k = 4.5 / 3 points = 1.5 ($(
 	grep -q 'guest_s x (1.000000 + 2.000000 x W) per point, + 1.500000 per point' "$tmp/err"
 check "budget table: trial-growth, 2 points of 30 s in 1 boot, 663 CPU s, here and on the node ($(tail -1 "$tmp/table.csv"))" \
 	test "$(tail -1 "$tmp/table.csv")" = "trial-growth,new,2,1,60.0,663,663,663"
+# a fixed cost per point beside the per-second one: cpu = 5 + g (1 + 2 W),
+# told apart by points of 2 and 30 s; with every point 2 s long it cannot
+# be, and c is 0 (a = 1 + 5 / 2 absorbs it)
+{
+	echo "kind,topology,policy,u,guest_s,work,wall_s,cpu_s"
+	echo "point,t,p,1,2,1,0,11"
+	echo "point,t,p,3,2,3,0,19"
+	echo "point,t,p,5,30,5,0,335"
+	echo "point,t,p,1,30,1,0,95"
+} > "$tmp/fixed.csv"
+"$b" table "$tmp/fixed.csv" trial-growth > /dev/null 2> "$tmp/err"
+check "budget table: the fit recovers c = 5, a = 1, b = 2 ($(cat "$tmp/err"))" \
+	grep -q 'cpu_s = 5.000000 + guest_s x (1.000000 + 2.000000 x W)' "$tmp/err"
+head -3 "$tmp/fixed.csv" > "$tmp/short.csv"
+"$b" table "$tmp/short.csv" trial-growth > /dev/null 2> "$tmp/err"
+check "budget table: all points 2 s: c = 0, a = 3.5, b = 2 ($(cat "$tmp/err"))" \
+	grep -q 'cpu_s = 0.000000 + guest_s x (3.500000 + 2.000000 x W)' "$tmp/err"
 # budget-calibration: U = 1, 3, 7 on hikey960, 2 s: per point 2 (1 + 2 W)
 # + 1.5 with W = U but at most the capacity, 5944 / 1024 = 5.8047 for U =
 # 7: 7.5 + 15.5 + 26.72 = 49.72 (U = 7 uncapped: 31.5, 54.5) in one boot
 "$b" table "$tmp/model.csv" budget-calibration > "$tmp/table.csv" 2> "$tmp/err"
 check "budget table: budget-calibration, W capped by capacity: 50 CPU s in 1 boot ($(tail -1 "$tmp/table.csv"))" \
 	test "$(tail -1 "$tmp/table.csv")" = "budget-calibration,new,3,1,6.0,50,50,50"
+# report: hours, and the totals; a committed row is always here, a new
+# sweep only when the list names it (c1 3600 CPU s, n1 7200 listed, n2
+# 1800 not): here 3 h of CPU, the whole 3.5
+{
+	echo "experiment,kind,points,boots,guest_s,cpu_s,wall_here_s,wall_node_s"
+	echo "c1,sweep,1,1,1,3600,1800,360"
+	echo "n1,new,1,1,1,7200,3600,36"
+	echo "n2,new,1,1,1,1800,900,36"
+} > "$tmp/t.csv"
+printf '# what runs here\nn1  # the one\n' > "$tmp/here.list"
+"$b" report "$tmp/t.csv" "$tmp/here.list" > "$tmp/r.md"
+check "budget report: committed 1.00 CPU h, here 3.00 (c1 + n1), the whole 3.50; n2 not here ($(grep -c . "$tmp/r.md") lines)" \
+	sh -c "grep -q '^| \*\*committed experiments today\*\* | | | | | 1.00 | 0.50 | 0.10 | |\$' '$tmp/r.md' &&
+		grep -q '^| \*\*the evidence here\*\* (them + the sweeps run here) | | | | | 3.00 | 1.50 | 0.11 | |\$' '$tmp/r.md' &&
+		grep -q '^| \*\*the whole design\*\* (them + every new sweep) | | | | | 3.50 | 1.75 | 0.12 | |\$' '$tmp/r.md' &&
+		grep -q '^| n2 | new | .* | no (node) |\$' '$tmp/r.md'"
+printf 'n3\n' > "$tmp/bad.list"
+"$b" report "$tmp/t.csv" "$tmp/bad.list" > /dev/null 2> "$tmp/err"; rc=$?
+check "budget report: a listed sweep that is not in the table stops it ($(cat "$tmp/err"))" \
+	sh -c "test $rc = 2 && grep -q 'n3 is not a new sweep' '$tmp/err'"
 # longest first, each to the least loaded slot: 5, 4, 3, 3, 3 on 2 slots
 # -> 5 + 3 | 4 + 3 + 3 = 10 (the best packing, 9, is not what it computes)
 got=$(printf '%s\n' 3 5 3 4 3 | "$b" makespan 2)
