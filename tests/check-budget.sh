@@ -49,13 +49,8 @@ check "budget table: trial-growth, 2 points of 30 s in 1 boot, 663 CPU s, here a
 # a fixed cost per point beside the per-second one: cpu = 5 + g (1 + 2 W),
 # told apart by points of 2 and 30 s; with every point 2 s long it cannot
 # be, and c is 0 (a = 1 + 5 / 2 absorbs it)
-{
-	echo "kind,topology,policy,u,guest_s,work,wall_s,cpu_s"
-	echo "point,t,p,1,2,1,0,11"
-	echo "point,t,p,3,2,3,0,19"
-	echo "point,t,p,5,30,5,0,335"
-	echo "point,t,p,1,30,1,0,95"
-} > "$tmp/fixed.csv"
+printf '%s\n' "kind,topology,policy,u,guest_s,work,wall_s,cpu_s" point,t,p,1,2,1,0,11 \
+	point,t,p,3,2,3,0,19 point,t,p,5,30,5,0,335 point,t,p,1,30,1,0,95 > "$tmp/fixed.csv"
 "$b" table "$tmp/fixed.csv" trial-growth > /dev/null 2> "$tmp/err"
 check "budget table: the fit recovers c = 5, a = 1, b = 2 ($(cat "$tmp/err"))" \
 	grep -q 'cpu_s = 5.000000 + guest_s x (1.000000 + 2.000000 x W)' "$tmp/err"
@@ -72,12 +67,8 @@ check "budget table: budget-calibration, W capped by capacity: 50 CPU s in 1 boo
 # report: hours, and the totals; a committed row is always here, a new
 # sweep only when the list names it (c1 3600 CPU s, n1 7200 listed, n2
 # 1800 not): here 3 h of CPU, the whole 3.5
-{
-	echo "experiment,kind,points,boots,guest_s,cpu_s,wall_here_s,wall_node_s"
-	echo "c1,sweep,1,1,1,3600,1800,360"
-	echo "n1,new,1,1,1,7200,3600,36"
-	echo "n2,new,1,1,1,1800,900,36"
-} > "$tmp/t.csv"
+printf '%s\n' experiment,kind,points,boots,guest_s,cpu_s,wall_here_s,wall_node_s \
+	c1,sweep,1,1,1,3600,1800,360 n1,new,1,1,1,7200,3600,36 n2,new,1,1,1,1800,900,36 > "$tmp/t.csv"
 printf '# what runs here\nn1  # the one\n' > "$tmp/here.list"
 "$b" report "$tmp/t.csv" "$tmp/here.list" > "$tmp/r.md"
 check "budget report: committed 1.00 CPU h, here 3.00 (c1 + n1), the whole 3.50; n2 not here ($(grep -c . "$tmp/r.md") lines)" \
