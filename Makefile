@@ -47,6 +47,7 @@ help:
 	@echo "make admission-oracle  the DL admission limit of stock 6.1 and 6.12 (fair servers) computed and checked on HiKey960, RK3399"
 	@echo "make fallback   the fallback knob on dynamiq3, checked"
 	@echo "make analysis SWEEP=NAME  feasibility, reference schedules, intervals and paired tests, figures of a sweep's committed results into ANALYSIS_OUT (host only)"
+	@echo "make growth SWEEP=NAME  bounded / growing / inconclusive per (policy, topology, U) of a sweep's long runs, and tardiness against time, into GROWTH_OUT (host only)"
 	@echo "make overhead   the emulator's per-job overhead: misses at low load vs DL runtime slack"
 	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
 	@echo "make placement  = make plot (the cover letter's case, seed 001), checked"
@@ -336,6 +337,15 @@ admission-oracle: deps
 		column -s, -t results/admission-oracle/oracle.csv; exit $$rc
 	@scripts/results-manifest.sh admission-oracle
 
+# Boundedness, measured (scripts/growth.sh; analysis/growth.h the test):
+# from a sweep's raw points (results/raw/sweeps/NAME, after make sweep-NAME).
+#   make growth SWEEP=growth-hikey960 [GROWTH_OUT=DIR]
+GROWTH_OUT ?= results/growth/$(SWEEP)
+growth:
+	@test -n "$(SWEEP)" || { echo "make growth SWEEP=NAME (sweeps: $(SWEEPS))" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s -C analysis
+	@scripts/growth.sh $${DLCAP_RESULTS:-results}/raw/sweeps/$(SWEEP) $(GROWTH_OUT) "$(SWEEP)"
+
 # The emulator's per-job overhead: one low-load sweep per DL runtime slack.
 OVERHEAD_SWEEPS := overhead-slack0 overhead-slack500 overhead-slack2000
 overhead: deps
@@ -384,5 +394,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: admission-oracle analysis bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: admission-oracle analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

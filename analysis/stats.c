@@ -43,7 +43,7 @@ double stats_boot(double *const *val, const int *nrep, int nsets, int b,
 {
 	double *means = malloc(b * sizeof(*means)), mean = 0;
 	uint64_t st = seed;
-	int i, j, k, ilo, ihi;
+	int i, j, k;
 
 	for (i = 0; i < nsets; i++)
 		mean += set_mean(val[i], nrep[i]);
@@ -61,15 +61,22 @@ double stats_boot(double *const *val, const int *nrep, int nsets, int b,
 		}
 		means[k] = sum / nsets;
 	}
-	qsort(means, b, sizeof(*means), cmp_double);
+	stats_interval(means, b, level, lo, hi);
+	free(means);
+	return mean;
+}
+
+void stats_interval(double *v, int b, double level, double *lo, double *hi)
+{
+	int ilo, ihi;
+
+	qsort(v, b, sizeof(*v), cmp_double);
 	ilo = (int)floor((1 - level) / 2 * b);
 	ihi = (int)ceil((1 + level) / 2 * b) - 1;
 	if (ihi >= b)
 		ihi = b - 1;
-	*lo = means[ilo];
-	*hi = means[ihi];
-	free(means);
-	return mean;
+	*lo = v[ilo];
+	*hi = v[ihi];
 }
 
 /* relative slack for "at least as extreme" against float sums */

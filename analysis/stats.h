@@ -26,6 +26,12 @@ double stats_boot(double *const *val, const int *nrep, int nsets, int b,
 		  double level, uint64_t seed, double *lo, double *hi);
 
 /*
+ * The percentile interval of b resampled values v[0..b) (sorted in place):
+ * [*lo, *hi] are their (1 - level) / 2 and (1 + level) / 2 percentiles.
+ */
+void stats_interval(double *v, int b, double level, double *lo, double *hi);
+
+/*
  * Two-sided p-value of the paired differences d[0..n) under the null that
  * each difference's sign is a fair coin: exact over all 2^n sign vectors
  * for n <= 20, else from `draws` random ones ((1 + hits) / (1 + draws)).

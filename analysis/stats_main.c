@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "opt.h"
 #include "stats.h"
 
 struct names {
@@ -161,18 +162,6 @@ static void diff(int b, double level, uint64_t seed, int against)
 	free(adj);
 }
 
-static int number(const char *opt, const char *s, double lo, double hi, double *out)
-{
-	char *end;
-
-	*out = strtod(s, &end);
-	if (*end || end == s || !(*out >= lo && *out <= hi)) {
-		fprintf(stderr, "ana-stats: %s: '%s' is not a number in [%g, %g]\n", opt, s, lo, hi);
-		return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	double level = 0.95, b = 10000, seed = 1;
@@ -183,13 +172,13 @@ int main(int argc, char **argv)
 
 	for (a = 1; a < argc; a++) {
 		if (!strcmp(argv[a], "-B") && a + 1 < argc) {
-			if (number("-B", argv[++a], 100, 1e7, &b))
+			if (opt_num("ana-stats", "-B", argv[++a], 100, 1e7, &b))
 				return 2;
 		} else if (!strcmp(argv[a], "--level") && a + 1 < argc) {
-			if (number("--level", argv[++a], 0.5, 0.999, &level))
+			if (opt_num("ana-stats", "--level", argv[++a], 0.5, 0.999, &level))
 				return 2;
 		} else if (!strcmp(argv[a], "--seed") && a + 1 < argc) {
-			if (number("--seed", argv[++a], 0, 1e15, &seed))
+			if (opt_num("ana-stats", "--seed", argv[++a], 0, 1e15, &seed))
 				return 2;
 		} else if (!strcmp(argv[a], "--against") && a + 1 < argc) {
 			against = argv[++a];

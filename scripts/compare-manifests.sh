@@ -22,7 +22,8 @@ csv_awk -v e="$exp" '
 		diff = ""
 		for (i = 1; i <= nn; i++) {
 			c = names[i]
-			if (c == "experiment" || c == "point" || c == "jobs_sha256") continue
+			# host_s is what the point cost, not one of its inputs
+			if (c == "experiment" || c == "point" || c == "jobs_sha256" || c == "host_s") continue
 			if (!(c in committed)) diff = diff " " c "(not committed)"
 			else if (ov[p, c] != $i) diff = diff " " c
 		}

@@ -2,7 +2,8 @@
 # The identity of what produced a committed result: results/EXP/build.txt
 # (commit, Debian package versions, QEMU) and results/EXP/manifest.csv (one
 # row per point: jobs.csv SHA-256, every input of its boot and dlgen's
-# version), for EXP a row of results/index.csv.
+# version; host_s, the host seconds the point took, last: what it cost,
+# not an input), for EXP a row of results/index.csv.
 # A row's inputs are its manifest.txt's "input NAME: VALUE" lines, the text
 # its point key hashed (scripts/point-keys.sh), read by name, in their
 # order: a column NAME per input, or NAME_sha256 (16 hex digits of the
@@ -56,10 +57,12 @@ for d in $row; do
 			{ echo "results-manifest: $m: inputs $names, not those of $first ($header)" >&2; exit 2; }
 		js=-
 		[ -r "$p/jobs.csv" ] && js=$(hash_files "$p/jobs.csv")
-		echo "$exp,${p#results/raw/},$js,$values"
+		# what the point cost the host (scripts/budget.sh), not an input
+		hs=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$m" | head -1)
+		echo "$exp,${p#results/raw/},$js,$values,${hs:--}"
 	done
 done > "$out/manifest.csv.tmp"
-{ echo "experiment,point,jobs_sha256${header:+,$header}"; LC_ALL=C sort "$out/manifest.csv.tmp"; } > "$out/manifest.csv"
+{ echo "experiment,point,jobs_sha256${header:+,$header},host_s"; LC_ALL=C sort "$out/manifest.csv.tmp"; } > "$out/manifest.csv"
 rm "$out/manifest.csv.tmp"
 ver() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo none; }
 {

@@ -69,3 +69,11 @@ jobs_end_on() { jobs_within cpu_end "$@"; }
 
 # point_rc POINTDIR: the point's exit status as the guest recorded it.
 point_rc() { cat "$1/rc" 2>/dev/null || echo missing; }
+
+# analysis_built: the host tools of analysis/ built (make -s) in bin, or
+# their build log, one FAIL line and exit 1 (needs top and tmp)
+analysis_built() {
+	bin=$top/analysis/build
+	make -s -C "$top/analysis" > "$tmp/build.log" 2>&1 && return
+	cat "$tmp/build.log"; echo "FAIL: analysis/ builds"; exit 1
+}

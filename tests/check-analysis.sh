@@ -6,10 +6,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
 tmp=${KEEP_TMP:-$(mktemp -d)}; [ -n "${KEEP_TMP:-}" ] || trap 'rm -rf "$tmp"' EXIT
-bin=$top/analysis/build
-if ! make -s -C "$top/analysis" > "$tmp/build.log" 2>&1; then
-	cat "$tmp/build.log"; echo "FAIL: analysis/ builds"; exit 1
-fi
+analysis_built
 for t in "$bin"/test_*; do
 	"$t" || assert_failed=1
 done

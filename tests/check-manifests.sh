@@ -38,4 +38,16 @@ sed '1s/^experiment,point,/experiment,name,/' "$tmp/old.csv" > "$tmp/nopoint.csv
 "$c" e "$tmp/nopoint.csv" "$tmp/old.csv" > "$tmp/o5" 2> "$tmp/err"; rc=$?
 check "manifests: a committed manifest without a point column exits 2 naming it (rc $rc: $(cat "$tmp/err"))" \
 	sh -c "test $rc = 2 && grep -q 'nopoint.csv: no column point' '$tmp/err'"
+# host_s is what a point cost, never an input that differs
+{ echo "$h,host_s"
+  echo "e,a,j1,i1,r1,q1,d1,10.5"
+  echo "e,b,j2,i1,r1,q1,d1,20.0"
+  echo "e,c,j3,i1,r1,q1,d1,30.0"; } > "$tmp/hs-old.csv"
+{ echo "$h,host_s"
+  echo "e,a,j1,i1,r1,q1,d1,11.0"
+  echo "e,b,j2,i1,r1,q1,d1,21.0"
+  echo "e,c,X3,i1,r1,q1,d1,31.0"; } > "$tmp/hs-new.csv"
+"$c" e "$tmp/hs-old.csv" "$tmp/hs-new.csv" > "$tmp/o5"
+check "manifests: another host_s is not an input that differs ($(grep ': c:' "$tmp/o5"))" \
+	grep -qx 'e: c: DIFFERENT jobs.csv; same inputs (the boot itself differed)' "$tmp/o5"
 exit $assert_failed

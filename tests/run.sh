@@ -238,6 +238,12 @@ expect "the v3-fault check of all bits fails on v1's faults" \
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
 run tests/check-analysis.sh || grep -q '^FAIL' "$log" || fail "tests/check-analysis.sh exited non-zero"
 
+echo "== boundedness: the growth test on synthetic points (host; issue 32 item 1)"
+run tests/check-growth.sh || grep -q '^FAIL' "$log" || fail "tests/check-growth.sh exited non-zero"
+
+echo "== the compute budget: calibration, fit, makespan (host; issue 32 item 5)"
+run tests/check-budget.sh || grep -q '^FAIL' "$log" || fail "tests/check-budget.sh exited non-zero"
+
 echo "== every prefix of a series checked and built (lib.sh prefix_check, a canned series)"
 run tests/check-prefix.sh || grep -q '^FAIL' "$log" || fail "tests/check-prefix.sh exited non-zero"
 
