@@ -2,6 +2,7 @@
 # The compute budget (issue 32 item 5): what each committed experiment and
 # each sweep of the evidence design costs, computed, not copied.
 #
+# Usage: scripts/budget.sh calibrate|report|table ARGS...
 #   scripts/budget.sh calibrate RAWDIR:QEMULOG... > CALIB.csv
 #     Per point of each sweep raw folder (its index.csv), its guest seconds,
 #     the work it executed W (sum of run / period of its admitted tasks, in
@@ -36,7 +37,6 @@
 #   guest_s, cpu_s, wall_here_s, wall_node_s; the model's a, b, k on stderr.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-usage() { sed -n '5p;15p;19p' "$0" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 cmd=$1; shift
 here_slots=${SWEEP_JOBS:-2} node_slots=${BUDGET_NODE_SLOTS:-64}

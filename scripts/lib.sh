@@ -214,8 +214,9 @@ series_patches() {
 
 # mean_host_seconds RAWDIR: the mean host seconds per point of a sweep's
 # finished points (their manifests, RAWDIR/KERNEL/TOPO/POINT), or nothing.
+# (No manifest yet is no mean, not a failure: cat's exit is not the pipe's.)
 mean_host_seconds() {
-	cat "$1"/*/*/*/manifest.txt 2>/dev/null |
+	{ cat "$1"/*/*/*/manifest.txt 2>/dev/null || true; } |
 		awk '/^host seconds: [0-9]/ { s += $3; n++ } END { if (n) printf "%.0f", s / n }'
 }
 

@@ -276,7 +276,7 @@ rated
 git -C "$tree" init -q && git -C "$tree" add results/e &&
 	git -C "$tree" -c user.name=t -c user.email=t@t commit -q -m e
 check "results-manifest: a row per point, the key's inputs by name, the topology file's hash among them" \
-	test "$(head -1 "$tree/results/e/manifest.csv")" = "experiment,point,jobs_sha256,image_sha256,config_sha256,patches_sha256,initramfs_sha256,dtb_sha256,topology_sha256,staged_inputs_sha256,timing,command_sha256,initrd_tools_sha256,qemu_sha256,dlgen"
+	test "$(head -1 "$tree/results/e/manifest.csv")" = "experiment,point,jobs_sha256,image_sha256,config_sha256,patches_sha256,initramfs_sha256,dtb_sha256,topology_sha256,staged_inputs_sha256,timing,command_sha256,initrd_tools_sha256,qemu_sha256,dlgen,host_s"
 "$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro0.out"; rc=$?
 check "reproduce --no-run: the same run, 2 identical (exit $rc)" \
 	sh -c "test $rc = 0 && grep -qx 'e: 2 identical, 0 different, 0 missing, 0 new' '$tmp/repro0.out'"

@@ -184,6 +184,15 @@ for f in $(grep -l -e '|| usage$' -e '^\s*usage$' scripts/*.sh); do
 		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/usage') = $n && grep -q '^Usage: scripts/${f##*/}' '$tmp/usage'"
 done
 
+echo "== lib.sh's mean_host_seconds under pipefail (slurm-submit.sh's first submission)"
+mkdir -p "$tmp/mhs-empty" "$tmp/mhs/k/t/p1" "$tmp/mhs/k/t/p2"
+printf 'host seconds: 10.0 (x)\n' > "$tmp/mhs/k/t/p1/manifest.txt"
+printf 'host seconds: 20.0 (x)\n' > "$tmp/mhs/k/t/p2/manifest.txt"
+expect "mean_host_seconds of a sweep with no finished point is empty, not a failure, under set -euo pipefail" \
+	bash -c "set -euo pipefail; . scripts/lib.sh; m=\$(mean_host_seconds '$tmp/mhs-empty'); test -z \"\$m\""
+expect "mean_host_seconds of two points of 10 and 20 host seconds is 15" \
+	bash -c "set -euo pipefail; . scripts/lib.sh; test \"\$(mean_host_seconds '$tmp/mhs')\" = 15"
+
 echo "== dlprobe, natively: statistics and CPU lists, bad arguments, each probe on the host, the tables (tests/data/fidelity-v2)"
 run tests/check-probes.sh || grep -q '^FAIL' "$log" || fail "tests/check-probes.sh exited non-zero"
 
