@@ -7,6 +7,7 @@
 # run and after they are gone, each the largest of any root domain. The
 # kernel's sysctls read "none" without /proc/sys (slim.config: no SYSCTL).
 # Usage (by initramfs/init): sh admission-probe.sh POINTDIR [TASKSET]
+# stage: admission-16x8000.json
 out=${1:?}
 taskset=${2:-admission-16x8000.json}
 total_bw() {
