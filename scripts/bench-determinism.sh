@@ -36,7 +36,7 @@ for ((i = 1; i <= n; i++)); do
 		if [ $i -gt 1 ]; then
 			if cmp -s "$pt/jobs.csv" "$base/1/$p/jobs.csv"; then same=yes; else same=no; same_all=no; fi
 		fi
-		host=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$pt/manifest.txt")
+		host=$(manifest_host_seconds "$pt/manifest.txt")
 		echo "$i,$p,$(($(wc -l < "$pt/jobs.csv") - 1)),$same,$host" >> "$out.tmp"
 	done
 	[ $same_all = yes ] || diverged=$((diverged + 1))

@@ -92,7 +92,7 @@ for mode in wakeup monotonic handoff loop; do
 			while read -r pt; do
 				p=$raw/$name-$t/$pt
 				[ -s "$p/probe.csv" ] || die "$p/probe.csv: missing (rc $(cat "$p/rc" 2>/dev/null || echo none))"
-				host=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$p/manifest.txt")
+				host=$(manifest_host_seconds "$p/manifest.txt")
 				hdr="qemu,qemu_sha256,quantum_ns,topology,point,host_s,$(head -1 "$p/probe.csv")"
 				if [ ! -s "$tmp" ]; then
 					echo "$hdr" > "$tmp"

@@ -40,7 +40,7 @@ for m in "$@"; do
 			pt=${pt%/}
 			[ -r "$pt/jobs.csv" ] || continue
 			# host time of this point alone (run-batch's manifest)
-			host=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$pt/manifest.txt")
+			host=$(manifest_host_seconds "$pt/manifest.txt")
 			guest=$(jq -r '.duration_ns / 1e9' "$pt/summary.json")
 			same=-
 			if [ "$i" -gt 1 ]; then

@@ -79,7 +79,7 @@ calibrate() {
 				print $col("policy"), $col("u"), $col("seed"), $col("dir") }' "$raw/index.csv" |
 			while read -r pol u seed dir; do
 				d=$raw/$dir
-				wall=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$d/manifest.txt")
+				wall=$(manifest_host_seconds "$d/manifest.txt")
 				[ -n "$wall" ] || die "calibrate: $d/manifest.txt: no host seconds"
 				g=$(jq '.global.duration' "$raw/tasksets/u$u-s$seed.json")
 				w=$(csv_awk -v c="$(cap "$topo")" 'FNR == 1 { header(); next }

@@ -212,6 +212,13 @@ series_patches() {
 	done
 }
 
+# manifest_host_seconds MANIFEST: the host seconds a point took, from its
+# manifest.txt's "host seconds: N (...)" line (scripts/point-collect.sh), or
+# nothing.
+manifest_host_seconds() {
+	sed -n '/^host seconds: /{s/^host seconds: \([0-9.]*\) .*/\1/p;q}' "$1"
+}
+
 # mean_host_seconds RAWDIR: the mean host seconds per point of a sweep's
 # finished points (their manifests, RAWDIR/KERNEL/TOPO/POINT), or nothing.
 # (No manifest yet is no mean, not a failure: cat's exit is not the pipe's.)

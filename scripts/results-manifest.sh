@@ -58,7 +58,7 @@ for d in $row; do
 		js=-
 		[ -r "$p/jobs.csv" ] && js=$(hash_files "$p/jobs.csv")
 		# what the point cost the host (scripts/budget.sh), not an input
-		hs=$(sed -n 's/^host seconds: \([0-9.]*\) .*/\1/p' "$m" | head -1)
+		hs=$(manifest_host_seconds "$m")
 		echo "$exp,${p#results/raw/},$js,$values,${hs:--}"
 	done
 done > "$out/manifest.csv.tmp"
