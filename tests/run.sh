@@ -19,6 +19,9 @@ skipped=0
 run() { "$@" 2>&1 | tee -a "$log" | grep -v '^PASS'; return "${PIPESTATUS[0]}"; }
 pass() { echo "PASS: $*" | tee -a "$log"; }
 fail() { echo "FAIL: $*" | tee -a "$log"; }
+# suite SCRIPT ARGS...: a check script's PASS/FAIL lines into the count; its
+# non-zero exit is a failure of its own unless it printed a FAIL: line
+suite() { run "$@" || grep -q '^FAIL' "$log" || fail "$* exited non-zero"; }
 # bycol PROGRAM FILE...: awk over CSV files, columns by header name (lib.sh's
 # csv_awk, in a subshell: lib.sh also exports the cross-compiling ARCH)
 bycol() { (. "$top/scripts/lib.sh" && csv_awk "$@"); }
@@ -37,7 +40,7 @@ DLGEN=$top/dlgen/build/dlgen
 echo "== dlgen unit tests"
 for t in dlgen/build/test_*; do
 	[ -x "$t" ] || continue
-	run "$t" || grep -q '^FAIL' "$log" || fail "$t exited non-zero"
+	suite "$t"
 done
 grep '^FAIL' "$log" || echo "   $(grep -c '^PASS' "$log") unit checks passed"
 
@@ -55,7 +58,7 @@ else
 fi
 
 echo "== dlgen itself under ASan + UBSan, natively (SCHED_OTHER; fake sysfs)"
-run tests/check-dlgen-native.sh || grep -q '^FAIL' "$log" || fail "tests/check-dlgen-native.sh exited non-zero"
+suite tests/check-dlgen-native.sh
 
 echo "== dlgen JSON front end under libFuzzer (15 s; corpus: task sets + past crashes)"
 if make -s -C dlgen fuzz FUZZ_SECONDS=15 > "$tmp/fuzz.log" 2>&1; then
@@ -194,7 +197,7 @@ expect "mean_host_seconds of two points of 10 and 20 host seconds is 15" \
 	bash -c "set -euo pipefail; . scripts/lib.sh; test \"\$(mean_host_seconds '$tmp/mhs')\" = 15"
 
 echo "== dlprobe, natively: statistics and CPU lists, bad arguments, each probe on the host, the tables (tests/data/fidelity-v2)"
-run tests/check-probes.sh || grep -q '^FAIL' "$log" || fail "tests/check-probes.sh exited non-zero"
+suite tests/check-probes.sh
 
 echo "== topology files"
 printf 'name x\ncluster 0-3 462\ncluster 5-7 1024\n' > "$tmp/gap.topo"
@@ -222,19 +225,19 @@ for bad in 'rate 4 1' 'rate 1 0' 'rate 1 1/70000' 'rates fast'; do
 done
 
 echo "== console tools on canned consoles (decoder, badness scanner, re-check; no QEMU)"
-run tests/check-console.sh || grep -q '^FAIL' "$log" || fail "tests/check-console.sh exited non-zero"
+suite tests/check-console.sh
 echo "== runner tools on canned inputs (QEMU command line, initrd, point keys, points into OUTDIR; no QEMU)"
-run tests/check-runner.sh || grep -q '^FAIL' "$log" || fail "tests/check-runner.sh exited non-zero"
+suite tests/check-runner.sh
 echo "== kernel variants' trees (SOURCE=; no build, no QEMU)"
-run tests/check-variants.sh || grep -q '^FAIL' "$log" || fail "tests/check-variants.sh exited non-zero"
+suite tests/check-variants.sh
 echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"
-run tests/check-reasons.sh || grep -q '^FAIL' "$log" || fail "tests/check-reasons.sh exited non-zero"
+suite tests/check-reasons.sh
 
 echo "== KUnit console check on canned consoles (tests/data/kunit: v3, v1's faults put back, v3-faults all bits and bit 3)"
-run tests/check-kunit.sh tests/data/kunit/v3 || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh exited non-zero"
-run tests/check-kunit.sh --v1-faults tests/data/kunit/v1-faults || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh --v1-faults exited non-zero"
-run tests/check-kunit.sh --v3-fault all tests/data/kunit/v3-faults-all || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh --v3-fault all exited non-zero"
-run tests/check-kunit.sh --v3-fault 3 tests/data/kunit/v3-fault-3 || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh --v3-fault 3 exited non-zero"
+suite tests/check-kunit.sh tests/data/kunit/v3
+suite tests/check-kunit.sh --v1-faults tests/data/kunit/v1-faults
+suite tests/check-kunit.sh --v3-fault all tests/data/kunit/v3-faults-all
+suite tests/check-kunit.sh --v3-fault 3 tests/data/kunit/v3-fault-3
 expect "the KUnit check fails on the console of v1's faults" \
 	sh -c '! tests/check-kunit.sh tests/data/kunit/v1-faults > /dev/null 2>&1'
 expect "the v1-faults check fails on v3's console" \
@@ -245,28 +248,28 @@ expect "the v3-fault check of all bits fails on v1's faults" \
 	sh -c '! tests/check-kunit.sh --v3-fault all tests/data/kunit/v1-faults > /dev/null 2>&1'
 
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
-run tests/check-analysis.sh || grep -q '^FAIL' "$log" || fail "tests/check-analysis.sh exited non-zero"
+suite tests/check-analysis.sh
 
 echo "== boundedness: the growth test on synthetic points (host; issue 32 item 1)"
-run tests/check-growth.sh || grep -q '^FAIL' "$log" || fail "tests/check-growth.sh exited non-zero"
+suite tests/check-growth.sh
 
 echo "== the compute budget: calibration, fit, makespan (host; issue 32 item 5)"
-run tests/check-budget.sh || grep -q '^FAIL' "$log" || fail "tests/check-budget.sh exited non-zero"
+suite tests/check-budget.sh
 
 echo "== every prefix of a series checked and built (lib.sh prefix_check, a canned series)"
-run tests/check-prefix.sh || grep -q '^FAIL' "$log" || fail "tests/check-prefix.sh exited non-zero"
+suite tests/check-prefix.sh
 
 echo "== results manifests compared point by point (what make reproduce reports; no QEMU)"
-run tests/check-manifests.sh || grep -q '^FAIL' "$log" || fail "tests/check-manifests.sh exited non-zero"
+suite tests/check-manifests.sh
 
 echo "== expected-outcome checkers and the tables they read, on fixtures (tests/data/expect; no QEMU)"
-run tests/check-expect.sh || grep -q '^FAIL' "$log" || fail "tests/check-expect.sh exited non-zero"
+suite tests/check-expect.sh
 
 echo "== figures: the same data give the same PNG and PDF bytes (lib.sh plot_both twice)"
-run tests/check-plot-bytes.sh || grep -q '^FAIL' "$log" || fail "tests/check-plot-bytes.sh exited non-zero"
+suite tests/check-plot-bytes.sh
 
 echo "== every target make help lists resolves with an empty cache (make -n)"
-run tests/check-make-targets.sh || grep -q '^FAIL' "$log" || fail "tests/check-make-targets.sh exited non-zero"
+suite tests/check-make-targets.sh
 
 echo "== results/README.md's table is generated from results/index.csv (scripts/results-index.sh)"
 expect "results/README.md's table is what results/index.csv gives" scripts/results-index.sh --check
@@ -457,7 +460,7 @@ else
 		expect "a guest whose capacities differ from the topology refuses to run (exit $rc)" \
 			sh -c "test $rc = 1 && grep -q 'guest refused to run: cpu_capacity is' '$tmp/wrong.out' && test ! -e '$tmp/wrongcaps/idle'"
 		echo "== runner: point keys cover every input (run-batch.sh --keys, no boot)"
-		run tests/check-keys.sh || grep -q '^FAIL' "$log" || fail "tests/check-keys.sh exited non-zero"
+		suite tests/check-keys.sh
 		echo "== runner: faults are failed points, the rest still runs; resume redoes nothing"
 		POINT_TIMEOUT=15 scripts/run-batch.sh stock symmetric8 tests/plans/faults.plan "$tmp/faults" > "$tmp/faults.out" 2>&1; rc=$?
 		expect "a batch with failed points exits 1 (got $rc)" test $rc = 1
@@ -515,7 +518,7 @@ else
 		expect "running the sweep again with SWEEP_JOBS=1 boots nothing (the boots do not depend on it) and redraws nothing" \
 			sh -c "test \$(grep -c 'done: 0 boot' '$tmp/sweep2.out') = 2 && grep -q 'up to date' '$tmp/sweep2.out'"
 		echo "== the tiny sweep through a real one-node Slurm (RUNNER=slurm), against the local run"
-		run tests/check-slurm.sh "$DLCAP_RESULTS" || grep -q '^FAIL' "$log" || fail "tests/check-slurm.sh exited non-zero"
+		suite tests/check-slurm.sh "$DLCAP_RESULTS"
 		expect "the timeline plot renders from a sweep point" \
 			scripts/plot-timeline.sh "$DLCAP_RESULTS/raw/sweeps/tiny/patched/hikey960/series-u2.5-s1" "$tmp/timeline" 0 100
 		boot patched hikey960 tests/plans/patched-hikey960.plan
@@ -525,7 +528,7 @@ else
 		echo "== KUnit: the capacity-aware placement decisions on made-up CPUs (kunit variant, booted on dynamiq3)"
 		if scripts/kernel-build.sh kunit > "$tmp/kunit-build.log" 2>&1; then
 			boot kunit dynamiq3 tests/plans/boot-only.plan
-			run tests/check-kunit.sh "$tmp/kunit-dynamiq3" || grep -q '^FAIL' "$log" || fail "tests/check-kunit.sh exited non-zero"
+			suite tests/check-kunit.sh "$tmp/kunit-dynamiq3"
 		else
 			tail -5 "$tmp/kunit-build.log"; fail "the kunit kernel variant builds"
 		fi
