@@ -21,7 +21,7 @@ DLGEN := dlgen/build/dlgen
 DLGEN_CROSS := dlgen/build/dlgen.aarch64
 INITRAMFS := $(CACHE)/initramfs.cpio.gz
 # dlcap's QEMU (QEMU_TIMING=quantum): Debian's source + qemu/patches/quantum
-QEMU := $(shell . scripts/lib.sh && qemu_dlcap_bin)
+QEMU := $(shell . scripts/lib.sh && . scripts/lib/qemu.sh && qemu_dlcap_bin)
 RAW := results/raw/$(KERNEL)/$(TOPO)/$(PLAN)
 SWEEPS := $(basename $(notdir $(wildcard experiments/sweeps/*.sweep)))
 # The kernel variants a sweep file's policies name.

@@ -7,6 +7,8 @@
 # Usage: scripts/analysis-plot.sh OUTDIR [TITLE]
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/plot.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 out=${1:?usage: analysis-plot.sh OUTDIR [TITLE]}
 title=${2:-$(basename "$out")}
 [ -r "$out/plot.csv" ] || die "no $out/plot.csv (scripts/analysis-stats.sh first)"

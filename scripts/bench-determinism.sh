@@ -8,6 +8,7 @@
 #   results/raw/determinism/KERNEL-TOPO-PLAN/i (the first is kept).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
 [ $# = 5 ] || usage
 kernel=$1 topo=$2 plan=$3 n=$4 out=$5
 base=$DLCAP_TOP/results/raw/determinism/$kernel-$topo-$plan

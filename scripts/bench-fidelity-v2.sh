@@ -21,6 +21,8 @@
 # Exit status: 0; 1 a boot or point failed; 2 bad usage.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
 [ $# -ge 2 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
 out=$1
 shift

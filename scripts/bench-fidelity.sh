@@ -11,6 +11,7 @@
 #         Raw runs: results/raw/fidelity/KERNEL-TOPO-PLAN/NAME-i (kept).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
 [ $# -ge 6 ] || usage
 kernel=$1 topo=$2 plan=$3 n=$4 out=$5; shift 5
 base=$DLCAP_TOP/results/raw/fidelity/$kernel-$topo-$plan

@@ -37,6 +37,7 @@
 #   guest_s, cpu_s, wall_here_s, wall_node_s; the model's a, b, k on stderr.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
 [ $# -ge 1 ] || usage
 cmd=$1; shift
 here_slots=${SWEEP_JOBS:-2} node_slots=${BUDGET_NODE_SLOTS:-64}

@@ -12,6 +12,8 @@
 # passes; 1 otherwise.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/prefix.sh"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
 series=${1:-quantum}
 pdir=$DLCAP_TOP/qemu/patches/$series
 [ -r "$pdir/series" ] || die "no $pdir/series"

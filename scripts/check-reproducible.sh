@@ -11,6 +11,7 @@
 # Exit status: 0 all identical; 1 otherwise.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 variant=${1:-stock}
 a_img=$(kernel_image "$variant") || exit 2
 [ -r "$a_img" ] || "$DLCAP_TOP/scripts/kernel-build.sh" "$variant" > /dev/null

@@ -14,6 +14,8 @@
 # line with a comment saying why.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
+. "$DLCAP_TOP/scripts/lib/prefix.sh"
 PATCHES=
 . "$DLCAP_TOP/kernels/variants/patched"
 series=${1:-$PATCHES}
@@ -26,7 +28,7 @@ out=$DLCAP_CACHE/build/$ver/series-check
 mkdir -p "$src" "$out"
 say "resetting $src to the pristine tree"
 rsync -rlpgoD --checksum --delete --exclude=/.dlcap-patches "$pristine/" "$src/"
-(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" "$frag") > "$out/.merge.log" 2>&1 ||
+(cd "$src" && kernel_env scripts/kconfig/merge_config.sh -n -O "$out" "$frag") > "$out/.merge.log" 2>&1 ||
 	die "merge_config failed ($out/.merge.log)"
 
 patches=() ignores=()
@@ -44,7 +46,7 @@ prefix_src=$src
 checkpatch_one() {
 	perl "$pristine/scripts/checkpatch.pl" --strict --no-tree -q --ignore "${ignores[$2]}" "$1"
 }
-build_one() { make -C "$src" O="$out" -j"$(nproc)" Image; }
+build_one() { kernel_env make -C "$src" O="$out" -j"$(nproc)" Image; }
 # the kernel's build must also be free of compiler warnings
 build_warnings() {
 	! grep -q 'warning:' "$1" || { grep 'warning:' "$1" | head -10 >&2; return 1; }

@@ -9,7 +9,7 @@ want=${1:-all}
 host_pkgs="gcc make pkg-config libjson-c-dev clang libclang-rt-14-dev"
 # the kernel trees the variants name (kernels/variants/*: SOURCE=):
 # linux-source-6.1 from bookworm, linux-source-6.12 from bookworm-security
-sources=$(. "$(dirname "$0")/lib.sh" && for v in "$DLCAP_TOP"/kernels/variants/*; do
+sources=$(. "$(dirname "$0")/lib.sh" && . "$DLCAP_TOP/scripts/lib/kernel.sh" && for v in "$DLCAP_TOP"/kernels/variants/*; do
 	variant_source "${v##*/}" || exit 2; done | sort -u) || exit 2
 all_pkgs="$host_pkgs $sources gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	bc bison flex rsync libssl-dev libelf-dev cpio xz-utils gzip

@@ -11,6 +11,7 @@
 # Usage: scripts/expect-admission.sh SWEEPFILE POINTS_CSV
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 file=${1:?usage: expect-admission.sh SWEEPFILE POINTS_CSV} points=${2:?usage: expect-admission.sh SWEEPFILE POINTS_CSV}
 [ -r "$points" ] || die "no $points"
 rules=$(sweep_policies "$file" |

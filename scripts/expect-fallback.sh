@@ -8,6 +8,7 @@
 # Usage: scripts/expect-fallback.sh RUNDIR
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/expect.sh"
 run=${1:?usage: expect-fallback.sh RUNDIR}
 expect_class_share 'max-*' 'FNR == 1 { header(); next }
 	{ late = $col("late_jobs") }

@@ -11,6 +11,7 @@
 # Usage: scripts/expect-headline.sh TABLE_CSV
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 table=${1:?usage: expect-headline.sh TABLE_CSV}
 [ -r "$table" ] || die "no $table"
 bad=0

@@ -6,6 +6,7 @@
 # Usage: scripts/expect-lelli.sh RUNDIR
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/expect.sh"
 run=${1:?usage: expect-lelli.sh RUNDIR}
 # LITTLE: the lowest capacity class of the point, big: the highest
 expect_class_share 'bestfit-*' '

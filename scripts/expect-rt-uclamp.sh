@@ -6,6 +6,7 @@
 # Usage: scripts/expect-rt-uclamp.sh RUNDIR...  (one per topology)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/expect.sh"
 [ $# -ge 1 ] || { echo "usage: expect-rt-uclamp.sh RUNDIR..." >&2; exit 2; }
 expect_class_share '*' '
 	FNR == 1 { header(); for (i = 1; i <= NF; i++) if ($i ~ /^share_/) { sc[++ns] = $i; c[ns] = substr($i, 7) + 0 }; next }

@@ -32,6 +32,7 @@
 # Points whose folder is missing or FAILED are left out and counted.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/plot.sh"
 raw=${1:?usage: growth.sh RAWDIR OUTDIR [TITLE]} out=${2:?usage: growth.sh RAWDIR OUTDIR [TITLE]}
 title=${3:-$(basename "$raw")}
 bin=$DLCAP_TOP/analysis/build/ana-growth

@@ -17,6 +17,7 @@
 # matches the one recorded by the last successful build.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 
 variant=${1:?usage: kernel-build.sh VARIANT}
 vfile=$DLCAP_TOP/kernels/variants/$variant
@@ -95,7 +96,7 @@ fi
 
 mkdir -p "$out"
 say "$variant: configuring (allnoconfig + ${CONFIG})"
-(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}") \
+(cd "$src" && kernel_env scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}") \
 	> "$out/.merge.log" 2>&1 || { tail -20 "$out/.merge.log" >&2; die "merge_config failed"; }
 
 # Fail loudly when an option of the fragments did not survive. Later
@@ -118,7 +119,7 @@ done < <(awk '
 
 say "$variant: building Image in $out (make -j$(nproc); log in $out/.build.log)"
 start=$(date +%s)
-make -C "$src" O="$out" -j"$(nproc)" Image > "$out/.build.log" 2>&1 ||
+kernel_env make -C "$src" O="$out" -j"$(nproc)" Image > "$out/.build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$out/.build.log" | head -20 >&2; die "$variant: kernel build failed"; }
 echo "$key" > "$out/.dlcap-key"
 say "$variant: built in $(( $(date +%s) - start )) s"

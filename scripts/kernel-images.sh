@@ -6,6 +6,7 @@
 # runs scripts/kernel-build.sh, which names what is missing.
 # Usage: scripts/kernel-images.sh [VARIANT...]
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 declare -A ver=()	# per tarball: dpkg-query -S takes a while
 for v in $( (cd "$DLCAP_TOP/kernels/variants" && ls; printf '%s\n' "$@") | sort -u); do
 	if t=$(variant_tarball "$v" 2> /dev/null); then

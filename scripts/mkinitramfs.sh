@@ -5,6 +5,7 @@
 # Usage: scripts/mkinitramfs.sh DLGEN_AARCH64 OUT.cpio.gz
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 dlgen=${1:?usage: mkinitramfs.sh DLGEN OUT}
 out=${2:?usage: mkinitramfs.sh DLGEN OUT}
 sysroot=$("$DLCAP_TOP/scripts/sysroot.sh" | tail -1)

@@ -19,6 +19,7 @@
 # Exit status: 0; 2 with one "PLANFILE:LINE: ..." line per problem.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 [ $# = 1 ] || usage
 planfile=$1
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}

@@ -4,6 +4,7 @@
 # Writes OUTPREFIX.csv (the table plotted), OUTPREFIX.png, OUTPREFIX.pdf.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/plot.sh"
 dir=${1:?} guest=${2:?} out=${3:?} title=${4:-placement}
 caps=$(sed -n 's/^capacities: //p' "$guest")
 [ -n "$caps" ] || die "$guest has no 'capacities:' line"

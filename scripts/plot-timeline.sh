@@ -7,6 +7,7 @@
 # Writes OUTPREFIX.csv (the table plotted), OUTPREFIX.png and OUTPREFIX.pdf.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/plot.sh"
 dir=${1:?usage: plot-timeline.sh POINTDIR OUTPREFIX [FROM_MS TO_MS] [TITLE]}
 out=${2:?usage: plot-timeline.sh POINTDIR OUTPREFIX [FROM_MS TO_MS] [TITLE]}
 t0=${3:-0} t1=${4:-200} title=${5:-$(basename "$dir")}

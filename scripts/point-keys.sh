@@ -31,6 +31,7 @@
 # Exit status: 0; 2 bad usage.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 parts=
 [ "${1:-}" = --parts ] && [ $# -gt 1 ] && { parts=$2; shift 2; }
 [ $# = 6 ] || usage

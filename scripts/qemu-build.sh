@@ -17,6 +17,8 @@
 # patches) is unchanged; otherwise meson/ninja rebuild incrementally.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
 
 series=${QEMU_SERIES:-quantum}
 pdir=$DLCAP_TOP/qemu/patches/$series

@@ -22,6 +22,7 @@
 # Exit status: 0; 2 bad usage or a bad QEMU_* setting (one line on stderr).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
 [ $# = 5 ] || usage
 topofile=$1 mem=$2 image=$3 initrd=$4 dtb=$5
 timing=${QEMU_TIMING:-quantum}

@@ -8,6 +8,7 @@
 # other process on a shared host; CPU time does not (scripts/budget.sh).
 set -u
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
 real=${QEMU_CPUTIME_REAL:-$(qemu_dlcap_bin)}
 log=${QEMU_CPUTIME_LOG:?QEMU_CPUTIME_LOG: where to append the costs}
 rates=-

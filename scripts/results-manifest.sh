@@ -16,6 +16,8 @@
 # Exit status: 0; 2 bad usage or a manifest.txt that is not a point's.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 [ $# -ge 1 ] || usage
 exp=$1 out=${2:-$DLCAP_TOP/results/$1}
 row=$(csv_awk -v e="$exp" 'FNR == 1 { header(); next } $col("experiment") == e { print $col("raw") }' \

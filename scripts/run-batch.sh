@@ -44,6 +44,8 @@
 # Exit status: 0 all points ran; 2 bad input (nothing booted); 1 otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
 keys_only=0
 [ "${1:-}" = --keys ] && { keys_only=1; shift; }
 [ $# = 4 ] || usage

@@ -23,6 +23,9 @@
 # Exit status: 0 submitted (prints the job ids); 2 bad input.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
 [ $# = 3 ] || usage
 file=$(realpath "$1") batches=$(realpath "$2") duration=$3
 [[ $duration =~ ^[1-9][0-9]*$ ]] || { echo "slurm-submit: DURATION='$duration' is not whole seconds >= 1" >&2; exit 2; }

@@ -8,6 +8,8 @@
 # Usage: scripts/sweep-plot.sh OUTDIR [TITLE]
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/plot.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 out=${1:?usage: sweep-plot.sh OUTDIR [TITLE]}
 name=$(basename "$out")
 title=${2:-sweep $name}

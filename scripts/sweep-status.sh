@@ -6,6 +6,7 @@
 # Usage: scripts/sweep-status.sh NAME|FILE   (DLCAP_RESULTS as for sweep.sh)
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
 [ $# = 1 ] || usage
 case "$1" in */*) name=$(basename "$1" .sweep) ;; *) name=$1 ;; esac
 raw=${DLCAP_RESULTS:-$DLCAP_TOP/results}/raw/sweeps/$name

@@ -20,7 +20,7 @@
 #   scripts/sweep-status.sh NAME shows progress either way;
 #   QEMU_* as for run-batch.sh, but for two timeouts whose defaults differ
 #   here (a sweep's boot runs many long points; both are printed):
-#   POINT_TIMEOUT  600 + HOST_S_PER_GUEST_S (lib.sh) x duration host
+#   POINT_TIMEOUT  600 + HOST_S_PER_GUEST_S (lib/budget.sh) x duration host
 #                  seconds without progress (run-batch.sh: 600)
 #   QEMU_TIMEOUT   86400 host seconds per boot (run-batch.sh: 900)
 # Output: results/raw/sweeps/NAME/ (task sets, plans, points; not in git)
@@ -52,6 +52,8 @@
 # count as samples of their (topology, policy, U) in table.csv.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/budget.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 plan_only=0 policies_only=0 aggregate_only=0
 [ "${1:-}" = --plan-only ] && { plan_only=1; shift; }
 [ "${1:-}" = --policies ] && { policies_only=1; shift; }
@@ -230,7 +232,7 @@ btmp=$(mktemp "$raw/.batches.XXXXXX")
 for r in "${runs[@]}"; do set -- $r; echo "$1 $2 $3 $raw/$1/$2"; done > "$btmp"
 mv "$btmp" "$raw/batches.txt"
 # A point may make no progress on the console for as long as it runs: give
-# it its duration at the budgeted host cost (lib.sh's HOST_S_PER_GUEST_S)
+# it its duration at the budgeted host cost (lib/budget.sh's HOST_S_PER_GUEST_S)
 # before calling it hung.
 export POINT_TIMEOUT=${POINT_TIMEOUT:-$((600 + HOST_S_PER_GUEST_S * duration))}
 # a boot runs a whole plan of the sweep: no limit short of a day

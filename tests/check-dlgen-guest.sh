@@ -4,6 +4,7 @@
 #   tests/check-dlgen-guest.sh RUNDIR
 set -u
 . "$(dirname "$0")/assert.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 dir=${1:?usage: check-dlgen-guest.sh RUNDIR}
 
 # --admission=all-or-nothing: the kernel refuses 5 of 16, so nothing runs.

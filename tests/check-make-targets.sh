@@ -12,7 +12,8 @@ cd "$top" || exit 1
 empty=$(mktemp -d /tmp/dlcap-empty-cache.XXXXXX)
 trap 'rm -rf "$empty"' EXIT
 export DLCAP_CACHE=$empty
-. "$top/tests/assert.sh"	# pass, fail; lib.sh's sweep_policies
+. "$top/tests/assert.sh"	# pass, fail
+. "$top/scripts/lib/policy.sh"	# sweep_policies
 
 # sweep_kernels FILE: the kernel variants its policies name (the one parser
 # of sweep files, as the Makefile's sweep_kernels)

@@ -1,8 +1,9 @@
 #!/bin/bash
-# The same data give the same figure bytes: lib.sh plot_both twice, a
+# The same data give the same figure bytes: lib/plot.sh plot_both twice, a
 # second apart (cairo stamps PDFs with the time of day), compared.
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
+. "$DLCAP_TOP/scripts/lib/plot.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 printf 'plot sin(x) title %s\n' "$(gp_str "it's")" > "$tmp/p.gp"
 plot_both "$tmp/a" 320,240 3in,2in "$tmp/p.gp"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# lib.sh's prefix_check (the loop of make check-series and
+# lib/prefix.sh's prefix_check (the loop of make check-series and
 # check-qemu-series) on a three-patch series of a two-file tree, in a
 # second: every prefix is checked and built, a prefix that does not build,
 # a patch checkpatch refuses and a build with warnings each fail it, and
@@ -8,6 +8,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
 . "$top/scripts/lib.sh"
+. "$DLCAP_TOP/scripts/lib/prefix.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/a" "$tmp/b"
 printf 'one\n' > "$tmp/a/f"

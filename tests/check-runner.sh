@@ -9,6 +9,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
+. "$top/scripts/lib/kernel.sh"
 tmp=${KEEP_TMP:-$(mktemp -d)}; [ -n "${KEEP_TMP:-}" ] || trap 'rm -rf "$tmp"' EXIT
 s=$top/scripts
 export DLCAP_CACHE=$tmp/cache	# nothing here reads the real cache

@@ -1,11 +1,12 @@
 #!/bin/bash
-# Kernel variants name their tree (SOURCE=, scripts/lib.sh variant_source):
+# Kernel variants name their tree (SOURCE=, scripts/lib/kernel.sh variant_source):
 # where each one's Image goes, what a bad SOURCE= gets, and the admission
 # oracle (scripts/admission-oracle.sh) on canned probe points. No build, no
 # QEMU. Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
+. "$top/scripts/lib/kernel.sh"
 tmp=$(mktemp -d /tmp/dlcap-variants.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -23,7 +23,7 @@ fail() { echo "FAIL: $*" | tee -a "$log"; }
 # non-zero exit is a failure of its own unless it printed a FAIL: line
 suite() { run "$@" || grep -q '^FAIL' "$log" || fail "$* exited non-zero"; }
 # bycol PROGRAM FILE...: awk over CSV files, columns by header name (lib.sh's
-# csv_awk, in a subshell: lib.sh also exports the cross-compiling ARCH)
+# csv_awk)
 bycol() { (. "$top/scripts/lib.sh" && csv_awk "$@"); }
 expect() { # expect DESCRIPTION COMMAND...: the command must succeed
 	local what=$1; shift
@@ -187,14 +187,14 @@ for f in $(grep -l -e '|| usage$' -e '^\s*usage$' scripts/*.sh); do
 		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/usage') = $n && grep -q '^Usage: scripts/${f##*/}' '$tmp/usage'"
 done
 
-echo "== lib.sh's mean_host_seconds under pipefail (slurm-submit.sh's first submission)"
+echo "== lib/budget.sh's mean_host_seconds under pipefail (slurm-submit.sh's first submission)"
 mkdir -p "$tmp/mhs-empty" "$tmp/mhs/k/t/p1" "$tmp/mhs/k/t/p2"
 printf 'host seconds: 10.0 (x)\n' > "$tmp/mhs/k/t/p1/manifest.txt"
 printf 'host seconds: 20.0 (x)\n' > "$tmp/mhs/k/t/p2/manifest.txt"
 expect "mean_host_seconds of a sweep with no finished point is empty, not a failure, under set -euo pipefail" \
-	bash -c "set -euo pipefail; . scripts/lib.sh; m=\$(mean_host_seconds '$tmp/mhs-empty'); test -z \"\$m\""
+	bash -c "set -euo pipefail; . scripts/lib.sh; . scripts/lib/budget.sh; m=\$(mean_host_seconds '$tmp/mhs-empty'); test -z \"\$m\""
 expect "mean_host_seconds of two points of 10 and 20 host seconds is 15" \
-	bash -c "set -euo pipefail; . scripts/lib.sh; test \"\$(mean_host_seconds '$tmp/mhs')\" = 15"
+	bash -c "set -euo pipefail; . scripts/lib.sh; . scripts/lib/budget.sh; test \"\$(mean_host_seconds '$tmp/mhs')\" = 15"
 
 echo "== dlprobe, natively: statistics and CPU lists, bad arguments, each probe on the host, the tables (tests/data/fidelity-v2)"
 suite tests/check-probes.sh
@@ -256,7 +256,7 @@ suite tests/check-growth.sh
 echo "== the compute budget: calibration, fit, makespan (host; issue 32 item 5)"
 suite tests/check-budget.sh
 
-echo "== every prefix of a series checked and built (lib.sh prefix_check, a canned series)"
+echo "== every prefix of a series checked and built (scripts/lib/prefix.sh, a canned series)"
 suite tests/check-prefix.sh
 
 echo "== results manifests compared point by point (what make reproduce reports; no QEMU)"
@@ -265,8 +265,11 @@ suite tests/check-manifests.sh
 echo "== expected-outcome checkers and the tables they read, on fixtures (tests/data/expect; no QEMU)"
 suite tests/check-expect.sh
 
-echo "== figures: the same data give the same PNG and PDF bytes (lib.sh plot_both twice)"
+echo "== figures: the same data give the same PNG and PDF bytes (scripts/lib/plot.sh plot_both twice)"
 suite tests/check-plot-bytes.sh
+
+echo "== every script sources the scripts/lib/ file of each function it calls"
+suite tests/check-libs.sh
 
 echo "== every target make help lists resolves with an empty cache (make -n)"
 suite tests/check-make-targets.sh
@@ -430,7 +433,7 @@ else
 				cmp "$a/$p/jobs.csv" "$b/$p/jobs.csv"
 		done
 		echo "== dlcap's QEMU, quantum mode: speed, wake-ups at full load, determinism"
-		qbin=$(. scripts/lib.sh && qemu_dlcap_bin)
+		qbin=$(. scripts/lib.sh && . scripts/lib/qemu.sh && qemu_dlcap_bin)
 		QEMU_TIMING=quantum scripts/run-batch.sh stock symmetric8 tests/plans/quantum.plan "$tmp/quantum-a" > "$tmp/quantum-a.out" 2>&1; rc=$?
 		QEMU_TIMING=quantum scripts/run-batch.sh stock symmetric8 tests/plans/quantum.plan "$tmp/quantum-b" > "$tmp/quantum-b.out" 2>&1; rc=$((rc + $?))
 		expect "two quantum-mode boots run every point (exit $rc)" test $rc = 0
@@ -539,8 +542,7 @@ else
 		expect "the equivalence plan runs on stock and patched (exit $rc)" test "$rc" = 0
 		scripts/compare-jobs.sh "$tmp/equiv-stock" "$tmp/equiv-patched" cover adm lelli > "$tmp/equiv.csv"
 		column -s, -t "$tmp/equiv.csv"
-		# field POINT COLUMN FILE: compare-jobs' value (assert.sh's cell, in a
-		# subshell: lib.sh exports the cross-compiling ARCH)
+		# field POINT COLUMN FILE: compare-jobs' value (assert.sh's cell)
 		field() { (. "$top/tests/assert.sh" && cell "$3" point "$1" "$2"); }
 		for p in cover adm lelli; do
 			expect "equivalence: $p admits the same instances on stock and patched" \
