@@ -1,0 +1,24 @@
+#!/bin/bash
+# The patched kernel's capacity policies on HiKey960 and DynamIQ3 against
+# the stock boot of tests/check-boot-stock.sh (WORKDIR/stock-hikey960),
+# and the KUnit variant's cases booted on dynamiq3.
+# usage: tests/check-boot-patched.sh WORKDIR  (tests/run.sh's boot folder:
+# the boots stay there for the scripts after this one)
+# Prints PASS:/FAIL: lines; exit 1 on any FAIL.
+set -u
+. "$(dirname "$0")/boot.sh"
+boot_setup "$@"
+
+boot patched hikey960 tests/plans/patched-hikey960.plan
+boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
+echo "== capacity policies of the patched kernel"
+tests/check-patched.sh "$work/stock-hikey960" "$work/patched-hikey960" "$work/patched-dynamiq3" || assert_failed=1
+echo "== KUnit: the capacity-aware placement decisions on made-up CPUs (kunit variant, booted on dynamiq3)"
+if scripts/kernel-build.sh kunit > "$work/kunit-build.log" 2>&1; then
+	boot kunit dynamiq3 tests/plans/boot-only.plan
+	tests/check-kunit.sh "$work/kunit-dynamiq3" || assert_failed=1
+else
+	tail -5 "$work/kunit-build.log"; fail "the kunit kernel variant builds"
+fi
+
+exit $assert_failed
