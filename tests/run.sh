@@ -276,6 +276,9 @@ suite tests/check-make-targets.sh
 
 echo "== results/README.md's table is generated from results/index.csv (scripts/results-index.sh)"
 expect "results/README.md's table is what results/index.csv gives" scripts/results-index.sh --check
+
+echo "== EXPERIMENTS.md's generated tables (scripts/experiments-tables.sh)"
+suite tests/check-experiments-tables.sh
 sed '2s/,[^,]*$/,another description/' results/index.csv > "$tmp/index.csv"
 RESULTS_INDEX=$tmp/index.csv scripts/results-index.sh --check > /dev/null 2>&1; rc=$?
 expect "... and --check fails when a row of index.csv changes (exit $rc)" test $rc = 1

@@ -1,0 +1,129 @@
+#!/bin/bash
+# EXPERIMENTS.md's tables, generated from the committed CSVs they show, so
+# that a table and its data cannot drift apart and a rerun rewrites them.
+# A generated table sits between a marker line and an end line:
+#   <!-- table results/policies/summary.csv: point={run:base} | late jobs={late_jobs}/{jobs} | mean (ms)={mean_response_ms:%.2f} -->
+#   ...the table, rewritten by --write...
+#   <!-- end table -->
+# The marker names the CSV (repository path) and the columns, '|'-separated,
+# each TITLE=TEMPLATE: TEMPLATE is text with {NAME} (the CSV's column NAME,
+# by header), {NAME:FORMAT} (printf FORMAT, e.g. %.2f) or {NAME:base} (the
+# part after the last '/'). Optional, after the columns: ' ; where NAME=VALUE'
+# keeps only the rows whose column NAME is VALUE (several: all must hold).
+# Rows come in the CSV's order.
+# Usage: scripts/experiments-tables.sh [--write|--check] [FILE]
+#   (no option) print every generated table of FILE (default EXPERIMENTS.md)
+#   --write     rewrite FILE's tables in place
+#   --check     exit 1, with a diff, if a table is not what its CSV gives
+# Exit status: 0; 1 --check found a difference; 2 bad usage or input (one
+# line naming FILE:LINE and the field).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+mode=print
+case "${1:-}" in --write|--check) mode=$1; shift ;; -*) usage ;; esac
+[ $# -le 1 ] || usage
+doc=${1:-$DLCAP_TOP/EXPERIMENTS.md}
+[ -r "$doc" ] || { echo "experiments-tables: cannot read $doc" >&2; exit 2; }
+
+# The document with each table regenerated (print mode: the tables only).
+render() {
+	awk -v top="$DLCAP_TOP" -v only="$1" '
+	function bad(msg) { printf "%s:%d: %s\n", FILENAME, mline, msg > "/dev/stderr"; failed = 1; exit 2 }
+	function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
+	# one cell: TEMPLATE with its {...} fields replaced from row r
+	function cell(t, r,   out, f, name, fmt, v, p) {
+		out = ""
+		while ((p = index(t, "{")) > 0) {
+			out = out substr(t, 1, p - 1); t = substr(t, p + 1)
+			p = index(t, "}"); if (!p) bad("unclosed { in " t)
+			f = substr(t, 1, p - 1); t = substr(t, p + 1)
+			name = f; fmt = ""
+			if (index(f, ":")) { name = substr(f, 1, index(f, ":") - 1); fmt = substr(f, index(f, ":") + 1) }
+			if (!((name) in hcol)) bad(csv ": no column " name)
+			v = row[r, hcol[name]]
+			if (fmt == "base") sub(/.*\//, "", v)
+			else if (fmt != "") {
+				if (fmt !~ /^%[-+ 0#]*[0-9]*(\.[0-9]+)?[dfegsx]$/) bad("format " fmt " of " name " is not one printf conversion")
+				if (fmt ~ /[dfeg]$/ && v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) bad(csv ": " name " = \"" v "\" is not a number")
+				v = sprintf(fmt, v)
+			}
+			out = out v
+		}
+		return out t
+	}
+	function table(spec,   path, cols, nc, i, j, line, n, nw, w, kv, head, sep, keep, r, s) {
+		p = index(spec, ":"); if (!p) bad("want <!-- table CSV: TITLE=TEMPLATE | ... -->")
+		path = trim(substr(spec, 1, p - 1)); spec = substr(spec, p + 1)
+		nw = 0
+		if ((p = index(spec, " ; where ")) > 0) { nw = split(substr(spec, p + 9), w, " ; where "); spec = substr(spec, 1, p - 1) }
+		csv = path
+		if (path !~ /^[A-Za-z0-9_.\/-]+\.csv$/ || path ~ /\.\./) bad("table file " path " is not a repository path to a .csv")
+		delete hcol; delete row
+		n = 0
+		while ((getline line < (top "/" path)) > 0) {
+			ncell = split(line, f, ",")
+			if (n == 0) { for (i = 1; i <= ncell; i++) hcol[f[i]] = i; hn = ncell }
+			else {
+				if (ncell != hn) bad(path ":" n + 1 ": " ncell " fields, the header has " hn)
+				keep = 1
+				for (j = 1; j <= nw; j++) {
+					split(w[j], kv, "=")
+					if (!(kv[1] in hcol)) bad(path ": no column " kv[1] " (where)")
+					if (f[hcol[kv[1]]] != kv[2]) keep = 0
+				}
+				if (!keep) continue
+				nr++; for (i = 1; i <= ncell; i++) row[nr, i] = f[i]
+			}
+			n++
+		}
+		close(top "/" path)
+		if (n == 0) bad("cannot read " path " (or it is empty)")
+		nc = split(spec, cols, "|")
+		head = "|"; sep = "|"
+		for (i = 1; i <= nc; i++) {
+			p = index(cols[i], "="); if (!p) bad("column \"" trim(cols[i]) "\" is not TITLE=TEMPLATE")
+			title[i] = trim(substr(cols[i], 1, p - 1)); tmpl[i] = trim(substr(cols[i], p + 1))
+			head = head " " title[i] " |"; sep = sep "---|"
+		}
+		s = head "\n" sep
+		for (r = 1; r <= nr; r++) {
+			line = "|"
+			for (i = 1; i <= nc; i++) line = line " " cell(tmpl[i], r) " |"
+			s = s "\n" line
+		}
+		if (nr == 0) bad(path ": no row" (nw ? " matches the where clause" : ""))
+		nr = 0
+		return s
+	}
+	/^<!-- table .* -->$/ {
+		if (inside) { mline = FNR; bad("a table marker inside another table (no <!-- end table --> before it)") }
+		mline = FNR
+		spec = $0; sub(/^<!-- table /, "", spec); sub(/ -->$/, "", spec)
+		t = table(spec)
+		if (only) print t; else { print; print t }
+		inside = 1; tables++; next
+	}
+	/^<!-- end table -->$/ {
+		if (!inside) { mline = FNR; bad("<!-- end table --> without a table marker") }
+		inside = 0; if (!only) print; next
+	}
+	!inside && !only { print }
+	END {
+		if (failed) exit 2
+		if (inside) { mline = FNR; bad("the last table has no <!-- end table -->") }
+		if (!tables) { printf "%s: no <!-- table ... --> marker\n", FILENAME > "/dev/stderr"; exit 2 }
+	}' "$doc"
+}
+
+case $mode in
+print) render 1 ;;
+--check|--write)
+	new=$(render 0) || exit 2
+	if [ "$mode" = --check ]; then
+		diff <(cat "$doc") <(printf '%s\n' "$new") > /dev/null && exit 0
+		echo "experiments-tables: $doc has tables that are not what their CSVs give (scripts/experiments-tables.sh --write; < the file, > generated):" >&2
+		diff <(cat "$doc") <(printf '%s\n' "$new") | grep '^[<>]' >&2 || true
+		exit 1
+	fi
+	printf '%s\n' "$new" > "$doc.tmp" && mv "$doc.tmp" "$doc" ;;
+esac

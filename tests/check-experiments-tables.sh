@@ -1,0 +1,49 @@
+#!/bin/bash
+# scripts/experiments-tables.sh: EXPERIMENTS.md's generated tables are what
+# their CSVs give; a changed number is found, --write repairs it, bad
+# markers are refused with one line naming FILE:LINE.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/assert.sh"
+tmp=$(mktemp -d /tmp/dlcap-xt.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+s=$top/scripts/experiments-tables.sh
+csv=tests/data/experiments-tables/runs.csv
+
+check "EXPERIMENTS.md's generated tables are what their CSVs give" "$s" --check
+good() {
+	cat <<EOT
+# doc
+<!-- table $csv: point={run:base} | late={late_jobs}/{jobs} | mean (ms)={ms:%.2f} -->
+| point | late | mean (ms) |
+|---|---|---|
+| a | 0/62 | 2.22 |
+| b | 124/496 | 13.04 |
+<!-- end table -->
+after
+EOT
+}
+good > "$tmp/good.md"
+check "a table that matches its CSV passes --check" "$s" --check "$tmp/good.md"
+sed 's/| 13.04 |/| 13.05 |/' "$tmp/good.md" > "$tmp/num.md"
+"$s" --check "$tmp/num.md" > /dev/null 2> "$tmp/num.err"; rc=$?
+check "one number changed in a table fails --check, naming the line (exit $rc)" \
+	sh -c "test $rc = 1 && grep -q '13.05' '$tmp/num.err'"
+"$s" --write "$tmp/num.md"
+check "--write puts the CSV's table back, the text around it untouched" cmp "$tmp/good.md" "$tmp/num.md"
+sed '/^| b |/d' "$tmp/good.md" > "$tmp/row.md"
+check "a row missing from a table fails --check" sh -c "! '$s' --check '$tmp/row.md' 2> /dev/null"
+sed "s/late={late_jobs}/late={late}/" "$tmp/good.md" > "$tmp/col.md"
+"$s" --check "$tmp/col.md" > /dev/null 2> "$tmp/col.err"; rc=$?
+check "a column the CSV lacks: exit 2, one line naming FILE:LINE and the column ($(cat "$tmp/col.err"))" \
+	sh -c "test $rc = 2 && test \$(wc -l < '$tmp/col.err') = 1 && grep -q 'col.md:2: .*no column late' '$tmp/col.err'"
+sed '/end table/d' "$tmp/good.md" > "$tmp/end.md"
+"$s" --check "$tmp/end.md" > /dev/null 2> "$tmp/end.err"; rc=$?
+check "a table without its end line: exit 2 ($(cat "$tmp/end.err"))" sh -c "test $rc = 2 && grep -q 'no <!-- end table -->' '$tmp/end.err'"
+sed 's/{ms:%.2f}/{ms:%.2q}/' "$tmp/good.md" > "$tmp/fmt.md"
+check "a format that is not one printf conversion: exit 2" sh -c "'$s' --check '$tmp/fmt.md' 2> /dev/null; test \$? = 2"
+sed "s/{ms:%.2f} -->/{ms:%.2f} ; where task=t1 -->/; /^| a |/d" "$tmp/good.md" > "$tmp/where.md"
+check "where NAME=VALUE keeps only the matching rows" "$s" --check "$tmp/where.md"
+sed "s|$csv|tests/data/experiments-tables/none.csv|" "$tmp/good.md" > "$tmp/nofile.md"
+check "a CSV that does not exist: exit 2" sh -c "'$s' --check '$tmp/nofile.md' 2> /dev/null; test \$? = 2"
+exit $assert_failed
