@@ -38,6 +38,7 @@ help:
 	@echo "make fuzz       fuzz dlgen's JSON front end for FUZZ_SECONDS (600) or FUZZ_RUNS executions; fails on a crash"
 	@echo "make check-qemu-series  build every prefix of qemu/patches/quantum, QEMU's checkpatch on each"
 	@echo "make reproduce  rerun the committed experiments (EXPERIMENTS=\"exp ...\" for some, results/index.csv) and report per point: identical, or which input differs"
+	@echo "make rerun      the one full rerun: make reproduce, the evidence sweeps run here, their analysis, EXPERIMENTS.md's tables (resumable; STEPS=\"...\" for some: scripts/rerun.sh --list)"
 	@echo "make qemu       build dlcap's QEMU (Debian's qemu source + qemu/patches/quantum, aarch64 only)"
 	@echo "make run        boot KERNEL=$(KERNEL) on TOPO=$(TOPO) and run PLAN=$(PLAN) into $(RAW)"
 	@echo "make plot       results/cover-letter/placement.{png,pdf,csv}"
@@ -393,6 +394,8 @@ FORCE:
 # their committed manifests (results/*/manifest.csv; results/index.csv).
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
+rerun: deps
+	@scripts/rerun.sh $(STEPS)
 
-.PHONY: admission-oracle analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

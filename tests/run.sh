@@ -279,6 +279,9 @@ expect "results/README.md's table is what results/index.csv gives" scripts/resul
 
 echo "== EXPERIMENTS.md's generated tables (scripts/experiments-tables.sh)"
 suite tests/check-experiments-tables.sh
+
+echo "== the full rerun's steps (scripts/rerun.sh --list; the tables step alone)"
+suite tests/check-rerun.sh
 sed '2s/,[^,]*$/,another description/' results/index.csv > "$tmp/index.csv"
 RESULTS_INDEX=$tmp/index.csv scripts/results-index.sh --check > /dev/null 2>&1; rc=$?
 expect "... and --check fails when a row of index.csv changes (exit $rc)" test $rc = 1
