@@ -44,6 +44,32 @@ sed 's/{ms:%.2f}/{ms:%.2q}/' "$tmp/good.md" > "$tmp/fmt.md"
 check "a format that is not one printf conversion: exit 2" sh -c "'$s' --check '$tmp/fmt.md' 2> /dev/null; test \$? = 2"
 sed "s/{ms:%.2f} -->/{ms:%.2f} ; where task=t1 -->/; /^| a |/d" "$tmp/good.md" > "$tmp/where.md"
 check "where NAME=VALUE keeps only the matching rows" "$s" --check "$tmp/where.md"
+# sort: by U as a number (1.5 < 2.5 < 10, which text order would not
+# give), then by policy; the CSV lists them policy by policy
+sorted=tests/data/experiments-tables/sort.csv
+cat > "$tmp/sort.md" <<EOT
+<!-- table $sorted: U={u} | policy={policy} | p99={p99} ; sort u,policy -->
+| U | policy | p99 |
+|---|---|---|
+| 1.5 | series | 0.00 |
+| 1.5 | unaware | 0.00 |
+| 2.5 | series | 0.10 |
+| 2.5 | unaware | 4.65 |
+| 10 | series | 4.04 |
+| 10 | unaware | 25.91 |
+<!-- end table -->
+EOT
+check "sort u,policy orders the rows by U as a number, then by policy" "$s" --check "$tmp/sort.md"
+sed 's/ ; sort u,policy -->/ ; where policy=unaware ; sort u -->/; /| series |/d' "$tmp/sort.md" > "$tmp/sortw.md"
+check "where and sort together" "$s" --check "$tmp/sortw.md"
+sed 's/sort u,policy/sort u,rule/' "$tmp/sort.md" > "$tmp/sortcol.md"
+"$s" --check "$tmp/sortcol.md" > /dev/null 2> "$tmp/sortcol.err"; rc=$?
+check "sort by a column the CSV lacks: exit 2, naming FILE:LINE ($(cat "$tmp/sortcol.err"))" \
+	sh -c "test $rc = 2 && grep -q 'sortcol.md:1: .*no column rule' '$tmp/sortcol.err'"
+sed 's/ ; sort u,policy/ ; sorted u/' "$tmp/sort.md" > "$tmp/clause.md"
+"$s" --check "$tmp/clause.md" > /dev/null 2> "$tmp/clause.err"; rc=$?
+check "a clause that is neither where nor sort: exit 2 ($(cat "$tmp/clause.err"))" \
+	sh -c "test $rc = 2 && grep -q 'clause.md:1: clause \"sorted u\"' '$tmp/clause.err'"
 sed "s|$csv|tests/data/experiments-tables/none.csv|" "$tmp/good.md" > "$tmp/nofile.md"
 check "a CSV that does not exist: exit 2" sh -c "'$s' --check '$tmp/nofile.md' 2> /dev/null; test \$? = 2"
 exit $assert_failed
