@@ -7,8 +7,9 @@
 #   <!-- end table -->
 # The marker names the CSV (repository path) and the columns, '|'-separated,
 # each TITLE=TEMPLATE: TEMPLATE is text with {NAME} (the CSV's column NAME,
-# by header), {NAME:FORMAT} (printf FORMAT, e.g. %.2f) or {NAME:base} (the
-# part after the last '/'). Optional, after the columns, clauses each
+# by header), {NAME:FORMAT} (printf FORMAT, e.g. %.2f), {NAME:FORMAT/N} (the
+# value divided by N, then FORMAT: {lat_ns:%.2f/1000} gives microseconds)
+# or {NAME:base} (the part after the last '/'). Optional, after the columns, clauses each
 # introduced by ' ; ': 'where NAME=VALUE' keeps only the rows whose column
 # NAME is VALUE (several: all must hold); 'sort NAME[,NAME...]' orders the
 # rows by those columns, the first one first (numbers as numbers, other
@@ -34,7 +35,7 @@ render() {
 	function bad(msg) { printf "%s:%d: %s\n", FILENAME, mline, msg > "/dev/stderr"; failed = 1; exit 2 }
 	function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
 	# one cell: TEMPLATE with its {...} fields replaced from row r
-	function cell(t, r,   out, f, name, fmt, v, p) {
+	function cell(t, r,   out, f, name, fmt, v, p, div) {
 		out = ""
 		while ((p = index(t, "{")) > 0) {
 			out = out substr(t, 1, p - 1); t = substr(t, p + 1)
@@ -46,8 +47,17 @@ render() {
 			v = row[r, hcol[name]]
 			if (fmt == "base") sub(/.*\//, "", v)
 			else if (fmt != "") {
+				div = ""
+				if ((p = index(fmt, "/")) > 0) {
+					div = substr(fmt, p + 1); fmt = substr(fmt, 1, p - 1)
+					if (div !~ /^[0-9]+(\.[0-9]+)?$/ || div + 0 == 0) bad("divisor " div " of " name " is not a positive number")
+				}
 				if (fmt !~ /^%[-+ 0#]*[0-9]*(\.[0-9]+)?[dfegsx]$/) bad("format " fmt " of " name " is not one printf conversion")
 				if (fmt ~ /[dfeg]$/ && v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) bad(csv ": " name " = \"" v "\" is not a number")
+				if (div != "") {
+					if (fmt !~ /[feg]$/) bad("format " fmt "/" div " of " name ": a divided value needs %f, %e or %g")
+					v /= div
+				}
 				v = sprintf(fmt, v)
 			}
 			out = out v

@@ -44,6 +44,19 @@ sed 's/{ms:%.2f}/{ms:%.2q}/' "$tmp/good.md" > "$tmp/fmt.md"
 check "a format that is not one printf conversion: exit 2" sh -c "'$s' --check '$tmp/fmt.md' 2> /dev/null; test \$? = 2"
 sed "s/{ms:%.2f} -->/{ms:%.2f} ; where task=t1 -->/; /^| a |/d" "$tmp/good.md" > "$tmp/where.md"
 check "where NAME=VALUE keeps only the matching rows" "$s" --check "$tmp/where.md"
+# {NAME:FORMAT/N}: the value over N (ns to us here), then FORMAT
+sed 's/ | mean (ms)={ms:%.2f} -->/ | p50 (us)={lat_ns:%.2f\/1000} -->/; s/| 2.22 |$/| 2.86 |/; s/| 13.04 |$/| 8.32 |/; s/| mean (ms) |$/| p50 (us) |/' \
+	"$tmp/good.md" > "$tmp/div.md"
+check "{lat_ns:%.2f/1000} divides by 1000 (2864 ns: 2.86)" "$s" --check "$tmp/div.md"
+for d in 0 x 1e3; do
+	sed "s|{lat_ns:%.2f/1000}|{lat_ns:%.2f/$d}|" "$tmp/div.md" > "$tmp/div$d.md"
+	"$s" --check "$tmp/div$d.md" > /dev/null 2> "$tmp/div.err"; rc=$?
+	check "divisor $d: exit 2, naming FILE:LINE ($(cat "$tmp/div.err"))" \
+		sh -c "test $rc = 2 && grep -q 'div$d.md:2: divisor $d of lat_ns is not a positive number' '$tmp/div.err'"
+done
+sed 's|{lat_ns:%.2f/1000}|{lat_ns:%d/1000}|' "$tmp/div.md" > "$tmp/divd.md"
+check "a divided value with %d (it would truncate): exit 2" sh -c "'$s' --check '$tmp/divd.md' 2> /dev/null; test \$? = 2"
+
 # sort: by U as a number (1.5 < 2.5 < 10, which text order would not
 # give), then by policy; the CSV lists them policy by policy
 sorted=tests/data/experiments-tables/sort.csv
