@@ -7,10 +7,14 @@
 #   <!-- end table -->
 # The marker names the CSV (repository path) and the columns, '|'-separated,
 # each TITLE=TEMPLATE: TEMPLATE is text with {NAME} (the CSV's column NAME,
-# by header), {NAME:FORMAT} (printf FORMAT, e.g. %.2f) or {NAME:base} (the
-# part after the last '/'). Optional, after the columns: ' ; where NAME=VALUE'
-# keeps only the rows whose column NAME is VALUE (several: all must hold).
-# Rows come in the CSV's order.
+# by header), {NAME:FORMAT} (printf FORMAT, e.g. %.2f), {NAME:FORMAT/N} (the
+# value divided by N, then FORMAT: {lat_ns:%.2f/1000} gives microseconds)
+# or {NAME:base} (the part after the last '/'). Optional, after the columns, clauses each
+# introduced by ' ; ': 'where NAME=VALUE' keeps only the rows whose column
+# NAME is VALUE (several: all must hold); 'sort NAME[,NAME...]' orders the
+# rows by those columns, the first one first (numbers as numbers, other
+# text as text; rows that compare equal keep the CSV's order). Without
+# sort, rows come in the CSV's order.
 # Usage: scripts/experiments-tables.sh [--write|--check] [FILE]
 #   (no option) print every generated table of FILE (default EXPERIMENTS.md)
 #   --write     rewrite FILE's tables in place
@@ -31,7 +35,7 @@ render() {
 	function bad(msg) { printf "%s:%d: %s\n", FILENAME, mline, msg > "/dev/stderr"; failed = 1; exit 2 }
 	function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
 	# one cell: TEMPLATE with its {...} fields replaced from row r
-	function cell(t, r,   out, f, name, fmt, v, p) {
+	function cell(t, r,   out, f, name, fmt, v, p, div) {
 		out = ""
 		while ((p = index(t, "{")) > 0) {
 			out = out substr(t, 1, p - 1); t = substr(t, p + 1)
@@ -43,19 +47,50 @@ render() {
 			v = row[r, hcol[name]]
 			if (fmt == "base") sub(/.*\//, "", v)
 			else if (fmt != "") {
+				div = ""
+				if ((p = index(fmt, "/")) > 0) {
+					div = substr(fmt, p + 1); fmt = substr(fmt, 1, p - 1)
+					if (div !~ /^[0-9]+(\.[0-9]+)?$/ || div + 0 == 0) bad("divisor " div " of " name " is not a positive number")
+				}
 				if (fmt !~ /^%[-+ 0#]*[0-9]*(\.[0-9]+)?[dfegsx]$/) bad("format " fmt " of " name " is not one printf conversion")
 				if (fmt ~ /[dfeg]$/ && v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) bad(csv ": " name " = \"" v "\" is not a number")
+				if (div != "") {
+					if (fmt !~ /[feg]$/) bad("format " fmt "/" div " of " name ": a divided value needs %f, %e or %g")
+					v /= div
+				}
 				v = sprintf(fmt, v)
 			}
 			out = out v
 		}
 		return out t
 	}
-	function table(spec,   path, cols, nc, i, j, line, n, nw, w, kv, head, sep, keep, r, s) {
+	# a < b for sort: numbers by value, anything else as text
+	function before(a, b,   num) {
+		num = "^-?[0-9]+(\\.[0-9]*)?([eE][-+]?[0-9]+)?$"
+		if (a ~ num && b ~ num) return a + 0 < b + 0
+		return a "" < b ""
+	}
+	# row r before row q by the sort columns sk[1..ns]
+	function rowbefore(r, q,   k, a, b) {
+		for (k = 1; k <= ns; k++) {
+			a = row[r, hcol[sk[k]]]; b = row[q, hcol[sk[k]]]
+			if (before(a, b)) return 1
+			if (before(b, a)) return 0
+		}
+		return 0
+	}
+	function table(spec,   path, cols, nc, i, j, line, n, nw, w, kv, head, sep, keep, r, s, ncl, cl) {
 		p = index(spec, ":"); if (!p) bad("want <!-- table CSV: TITLE=TEMPLATE | ... -->")
 		path = trim(substr(spec, 1, p - 1)); spec = substr(spec, p + 1)
-		nw = 0
-		if ((p = index(spec, " ; where ")) > 0) { nw = split(substr(spec, p + 9), w, " ; where "); spec = substr(spec, 1, p - 1) }
+		nw = 0; ns = 0
+		if ((p = index(spec, " ; ")) > 0) {
+			ncl = split(substr(spec, p + 3), cl, " ; "); spec = substr(spec, 1, p - 1)
+			for (j = 1; j <= ncl; j++) {
+				if (cl[j] ~ /^where /) w[++nw] = substr(cl[j], 7)
+				else if (cl[j] ~ /^sort [^ ]+$/) ns = split(substr(cl[j], 6), sk, ",")
+				else bad("clause \"" cl[j] "\" is neither where NAME=VALUE nor sort NAME[,NAME...]")
+			}
+		}
 		csv = path
 		if (path !~ /^[A-Za-z0-9_.\/-]+\.csv$/ || path ~ /\.\./) bad("table file " path " is not a repository path to a .csv")
 		delete hcol; delete row
@@ -78,6 +113,12 @@ render() {
 		}
 		close(top "/" path)
 		if (n == 0) bad("cannot read " path " (or it is empty)")
+		for (j = 1; j <= ns; j++) if (!(sk[j] in hcol)) bad(path ": no column " sk[j] " (sort)")
+		# insertion sort of the row numbers: stable, and tables are short
+		for (r = 1; r <= nr; r++) {
+			for (j = r; j > 1 && ns && rowbefore(r, ord[j - 1]); j--) ord[j] = ord[j - 1]
+			ord[j] = r
+		}
 		nc = split(spec, cols, "|")
 		head = "|"; sep = "|"
 		for (i = 1; i <= nc; i++) {
@@ -88,7 +129,7 @@ render() {
 		s = head "\n" sep
 		for (r = 1; r <= nr; r++) {
 			line = "|"
-			for (i = 1; i <= nc; i++) line = line " " cell(tmpl[i], r) " |"
+			for (i = 1; i <= nc; i++) line = line " " cell(tmpl[i], ord[r]) " |"
 			s = s "\n" line
 		}
 		if (nr == 0) bad(path ": no row" (nw ? " matches the where clause" : ""))

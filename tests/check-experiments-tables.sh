@@ -24,6 +24,15 @@ after
 EOT
 }
 good > "$tmp/good.md"
+# refused NAME FROM SED PATTERN WHAT: document FROM edited by SED is refused,
+# exit 2 with one line on stderr that matches PATTERN (FILE:LINE first)
+refused() {
+	sed "$3" "$tmp/$2.md" > "$tmp/$1.md"
+	"$s" --check "$tmp/$1.md" > /dev/null 2> "$tmp/$1.err"
+	local rc=$?
+	check "$5: exit 2 ($(cat "$tmp/$1.err"))" sh -c 'test "$1" = 2 && test "$(wc -l < "$2")" = 1 && grep -q "$3" "$2"' \
+		sh "$rc" "$tmp/$1.err" "$1.md:$4"
+}
 check "a table that matches its CSV passes --check" "$s" --check "$tmp/good.md"
 sed 's/| 13.04 |/| 13.05 |/' "$tmp/good.md" > "$tmp/num.md"
 "$s" --check "$tmp/num.md" > /dev/null 2> "$tmp/num.err"; rc=$?
@@ -33,17 +42,42 @@ check "one number changed in a table fails --check, naming the line (exit $rc)" 
 check "--write puts the CSV's table back, the text around it untouched" cmp "$tmp/good.md" "$tmp/num.md"
 sed '/^| b |/d' "$tmp/good.md" > "$tmp/row.md"
 check "a row missing from a table fails --check" sh -c "! '$s' --check '$tmp/row.md' 2> /dev/null"
-sed "s/late={late_jobs}/late={late}/" "$tmp/good.md" > "$tmp/col.md"
-"$s" --check "$tmp/col.md" > /dev/null 2> "$tmp/col.err"; rc=$?
-check "a column the CSV lacks: exit 2, one line naming FILE:LINE and the column ($(cat "$tmp/col.err"))" \
-	sh -c "test $rc = 2 && test \$(wc -l < '$tmp/col.err') = 1 && grep -q 'col.md:2: .*no column late' '$tmp/col.err'"
-sed '/end table/d' "$tmp/good.md" > "$tmp/end.md"
-"$s" --check "$tmp/end.md" > /dev/null 2> "$tmp/end.err"; rc=$?
-check "a table without its end line: exit 2 ($(cat "$tmp/end.err"))" sh -c "test $rc = 2 && grep -q 'no <!-- end table -->' '$tmp/end.err'"
+refused col good "s/late={late_jobs}/late={late}/" '2: .*no column late' "a column the CSV lacks"
+refused end good '/end table/d' '7: .*no <!-- end table -->' "a table without its end line"
 sed 's/{ms:%.2f}/{ms:%.2q}/' "$tmp/good.md" > "$tmp/fmt.md"
 check "a format that is not one printf conversion: exit 2" sh -c "'$s' --check '$tmp/fmt.md' 2> /dev/null; test \$? = 2"
 sed "s/{ms:%.2f} -->/{ms:%.2f} ; where task=t1 -->/; /^| a |/d" "$tmp/good.md" > "$tmp/where.md"
 check "where NAME=VALUE keeps only the matching rows" "$s" --check "$tmp/where.md"
+# {NAME:FORMAT/N}: the value over N (ns to us here), then FORMAT
+sed 's/ | mean (ms)={ms:%.2f} -->/ | p50 (us)={lat_ns:%.2f\/1000} -->/; s/| 2.22 |$/| 2.86 |/; s/| 13.04 |$/| 8.32 |/; s/| mean (ms) |$/| p50 (us) |/' \
+	"$tmp/good.md" > "$tmp/div.md"
+check "{lat_ns:%.2f/1000} divides by 1000 (2864 ns: 2.86)" "$s" --check "$tmp/div.md"
+for d in 0 x 1e3; do
+	refused "div$d" div "s|{lat_ns:%.2f/1000}|{lat_ns:%.2f/$d}|" "2: divisor $d of lat_ns is not a positive number" "divisor $d"
+done
+refused divd div 's|{lat_ns:%.2f/1000}|{lat_ns:%d/1000}|' '2: format %d/1000 of lat_ns: a divided value needs' \
+	"a divided value with %d (it would truncate)"
+
+# sort: by U as a number (1.5 < 2.5 < 10, which text order would not
+# give), then by policy; the CSV lists them policy by policy
+sorted=tests/data/experiments-tables/sort.csv
+cat > "$tmp/sort.md" <<EOT
+<!-- table $sorted: U={u} | policy={policy} | p99={p99} ; sort u,policy -->
+| U | policy | p99 |
+|---|---|---|
+| 1.5 | series | 0.00 |
+| 1.5 | unaware | 0.00 |
+| 2.5 | series | 0.10 |
+| 2.5 | unaware | 4.65 |
+| 10 | series | 4.04 |
+| 10 | unaware | 25.91 |
+<!-- end table -->
+EOT
+check "sort u,policy orders the rows by U as a number, then by policy" "$s" --check "$tmp/sort.md"
+sed 's/ ; sort u,policy -->/ ; where policy=unaware ; sort u -->/; /| series |/d' "$tmp/sort.md" > "$tmp/sortw.md"
+check "where and sort together" "$s" --check "$tmp/sortw.md"
+refused sortcol sort 's/sort u,policy/sort u,rule/' '1: .*no column rule (sort)' "sort by a column the CSV lacks"
+refused clause sort 's/ ; sort u,policy/ ; sorted u/' '1: clause "sorted u" is neither' "a clause that is neither where nor sort"
 sed "s|$csv|tests/data/experiments-tables/none.csv|" "$tmp/good.md" > "$tmp/nofile.md"
 check "a CSV that does not exist: exit 2" sh -c "'$s' --check '$tmp/nofile.md' 2> /dev/null; test \$? = 2"
 exit $assert_failed
