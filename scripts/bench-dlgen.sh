@@ -49,10 +49,12 @@ mv "$out.tmp" "$out"
 column -s, -t "$out"
 # dlgen's own bookkeeping per job, in the guest and natively on this host.
 guest=$(sed -n 's/.*per-job bookkeeping: \([0-9.]*\) ns.*/\1/p' "$run/bench-log/dlgen.log" 2>/dev/null)
+# the mode the point ran in, from its manifest (no comma: it is a CSV field)
+timing=$(sed -n 's/^timing: \([a-z]*\).*/\1/p' "$run/bench-log/manifest.txt" 2>/dev/null)
 host=$("$(dirname "$0")/../dlgen/build/dlgen" --bench-log 1000000 | sed -n 's/.*bookkeeping: \([0-9.]*\) ns.*/\1/p')
 {
 	echo "where,ns_per_job"
-	echo "guest: stock kernel on HiKey960 at icount shift=0,${guest:-none}"
+	echo "guest: stock kernel on HiKey960 in the ${timing:-unknown} timing mode,${guest:-none}"
 	echo "host: native dlgen on $(nproc) CPUs,$host"
 } > "${out%.csv}-logging.csv"
 column -s, -t "${out%.csv}-logging.csv"
