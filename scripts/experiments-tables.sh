@@ -15,6 +15,9 @@
 # rows by those columns, the first one first (numbers as numbers, other
 # text as text; rows that compare equal keep the CSV's order). Without
 # sort, rows come in the CSV's order.
+# A number in prose is generated the same way, inline:
+#   <!-- value results/X.csv: {late_pct:%.1f} ; where policy=series ; where u=2.5 -->8.8<!-- /value -->
+# (one TEMPLATE, no '|'; the clauses must select exactly one row).
 # Usage: scripts/experiments-tables.sh [--write|--check] [FILE]
 #   (no option) print every generated table of FILE (default EXPERIMENTS.md)
 #   --write     rewrite FILE's tables in place
@@ -148,11 +151,30 @@ render() {
 		if (!inside) { mline = FNR; bad("<!-- end table --> without a table marker") }
 		inside = 0; if (!only) print; next
 	}
+	# inline values: <!-- value CSV: TEMPLATE [; where ...] -->TEXT<!-- /value -->
+	!inside && index($0, "<!-- value ") {
+		mline = FNR; out = ""; rest = $0
+		while ((p = index(rest, "<!-- value ")) > 0) {
+			out = out substr(rest, 1, p - 1); rest = substr(rest, p + 11)
+			q = index(rest, " -->"); if (!q) bad("a value marker without its closing -->")
+			spec = substr(rest, 1, q - 1); rest = substr(rest, q + 4)
+			q = index(rest, "<!-- /value -->"); if (!q) bad("a value without its <!-- /value --> on the same line")
+			rest = substr(rest, q + 15)
+			p = index(spec, ":"); if (!p) bad("want <!-- value CSV: TEMPLATE [; where NAME=VALUE] -->")
+			vpath = substr(spec, 1, p - 1)
+			nl = split(table(vpath ": v=" substr(spec, p + 1)), vl, "\n")
+			if (nl != 3) bad(vpath ": " nl - 2 " rows match a value (want exactly one: add where clauses)")
+			v = vl[3]; sub(/^\| /, "", v); sub(/ \|$/, "", v)
+			out = out "<!-- value " spec " -->" v "<!-- /value -->"; values++
+		}
+		if (!only) print out rest
+		next
+	}
 	!inside && !only { print }
 	END {
 		if (failed) exit 2
 		if (inside) { mline = FNR; bad("the last table has no <!-- end table -->") }
-		if (!tables) { printf "%s: no <!-- table ... --> marker\n", FILENAME > "/dev/stderr"; exit 2 }
+		if (!tables && !values) { printf "%s: no <!-- table ... --> or <!-- value ... --> marker\n", FILENAME > "/dev/stderr"; exit 2 }
 	}' "$doc"
 }
 

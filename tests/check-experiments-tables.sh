@@ -80,4 +80,13 @@ refused sortcol sort 's/sort u,policy/sort u,rule/' '1: .*no column rule (sort)'
 refused clause sort 's/ ; sort u,policy/ ; sorted u/' '1: clause "sorted u" is neither' "a clause that is neither where nor sort"
 sed "s|$csv|tests/data/experiments-tables/none.csv|" "$tmp/good.md" > "$tmp/nofile.md"
 check "a CSV that does not exist: exit 2" sh -c "'$s' --check '$tmp/nofile.md' 2> /dev/null; test \$? = 2"
+# inline values in prose
+printf 'In b, <!-- value %s: {late_jobs} of {jobs} ; where task=t1 -->124 of 496<!-- /value --> were late; a: <!-- value %s: {ms:%%.1f} ; where run=r/a -->2.2<!-- /value --> ms.\n' "$csv" "$csv" > "$tmp/value.md"
+check "inline values that match their CSV pass --check" "$s" --check "$tmp/value.md"
+sed 's/-->2.2</-->2.3</' "$tmp/value.md" > "$tmp/value2.md"
+check "an inline value changed fails --check" sh -c "! '$s' --check '$tmp/value2.md' 2> /dev/null"
+"$s" --write "$tmp/value2.md"
+check "--write puts the inline value back, the prose around it untouched" cmp "$tmp/value.md" "$tmp/value2.md"
+refused vrows value 's/ ; where task=t1//' '1: .*2 rows match a value' "a value whose clauses match two rows"
+refused vend value 's|<!-- /value --> ms|ms|' '1: a value without its' "a value without its end on the same line"
 exit $assert_failed
