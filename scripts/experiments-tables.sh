@@ -18,16 +18,15 @@
 # A number in prose is generated the same way, inline:
 #   <!-- value results/X.csv: {late_pct:%.1f} ; where policy=series ; where u=2.5 -->8.8<!-- /value -->
 # (one TEMPLATE, no '|'; the clauses must select exactly one row).
-# Usage: scripts/experiments-tables.sh [--write|--check] [FILE]
-#   (no option) print every generated table of FILE (default EXPERIMENTS.md)
+# Usage: scripts/experiments-tables.sh --print|--write|--check [FILE]
+#   --print     print every generated table of FILE (default EXPERIMENTS.md)
 #   --write     rewrite FILE's tables in place
 #   --check     exit 1, with a diff, if a table is not what its CSV gives
 # Exit status: 0; 1 --check found a difference; 2 bad usage or input (one
 # line naming FILE:LINE and the field).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-mode=print
-case "${1:-}" in --write|--check) mode=$1; shift ;; -*) usage ;; esac
+case "${1:-}" in --print|--write|--check) mode=$1; shift ;; *) usage ;; esac
 [ $# -le 1 ] || usage
 doc=${1:-$DLCAP_TOP/EXPERIMENTS.md}
 [ -r "$doc" ] || { echo "experiments-tables: cannot read $doc" >&2; exit 2; }
@@ -179,7 +178,7 @@ render() {
 }
 
 case $mode in
-print) render 1 ;;
+--print) render 1 ;;
 --check|--write)
 	new=$(render 0) || exit 2
 	if [ "$mode" = --check ]; then
