@@ -232,6 +232,8 @@ echo "== kernel variants' trees (SOURCE=; no build, no QEMU)"
 suite tests/check-variants.sh
 echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"
 suite tests/check-reasons.sh
+echo "== traces on request: what a plan's trace=on stages (scripts/plan-check.sh; no QEMU)"
+suite tests/check-trace.sh
 
 echo "== KUnit console check on canned consoles (tests/data/kunit: v3, v1's faults put back, v3-faults all bits and bit 3)"
 suite tests/check-kunit.sh tests/data/kunit/v3
@@ -525,6 +527,10 @@ else
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
 		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3"
+		echo "== traces on request: a point with trace=on on patched and stock (trace.dat, trace.txt)"
+		boot patched hikey960 tests/plans/trace.plan
+		boot stock hikey960 tests/plans/trace.plan
+		suite tests/check-trace.sh "$tmp/patched-hikey960" "$tmp/stock-hikey960"
 		echo "== KUnit: the capacity-aware placement decisions on made-up CPUs (kunit variant, booted on dynamiq3)"
 		if scripts/kernel-build.sh kunit > "$tmp/kunit-build.log" 2>&1; then
 			boot kunit dynamiq3 tests/plans/boot-only.plan
