@@ -31,7 +31,7 @@
 dir=$1 ts=$2
 shift 2
 in=/share/in
-log=$dir/trace-cmd.log
+log="$dir/trace-cmd.log"
 # Staged files are not executable: the dynamic loader runs trace-cmd with
 # the staged libraries, from a copy of itself that is.
 tmp=/tmp/trace-point
@@ -41,7 +41,7 @@ chmod 755 $tmp/ld.so
 tc="$tmp/ld.so --library-path $in $in/trace-cmd"
 
 sched=/sys/kernel/debug/tracing/events/sched
-events= missing=
+events='' missing=''
 for e in sched_switch sched_wakeup sched_waking sched_migrate_task; do
 	if [ -d $sched/$e ]; then events="$events $e"; else missing="$missing $e"; fi
 done
@@ -50,7 +50,7 @@ for d in $sched/sched_dl_*; do [ -d "$d" ] && events="$events ${d##*/}"; done
 	echo "trace-cmd: $($tc --version 2>&1 | awk 'NF { print; exit }')"
 	echo "events:$events"
 	echo "missing:${missing:- none}"
-} > $log
+} > "$log"
 
 bad=
 opts=
@@ -75,21 +75,21 @@ until [ "$(cat $inst/tracing_on 2>/dev/null)" = 1 ] &&
 	usleep 10000
 done
 case "$ts" in
-*.sh) sh $in/$ts $dir "$@" ;;
-*) dlgen -o $dir "$@" $in/$ts ;;
+*.sh) sh "$in/$ts" "$dir" "$@" ;;
+*) dlgen -o "$dir" "$@" "$in/$ts" ;;
 esac
 rc=$?
 for c in $inst/per_cpu/cpu*; do
 	[ -e $c/stats ] && echo "lost ${c##*/}: $(awk '$1 == "overrun:" { print $2 }' $c/stats)"
-done >> $log
+done >> "$log"
 kill -INT $rec 2>/dev/null
 wait $rec || bad="${bad:-trace-cmd record exited $?}"
 [ -d $inst ] && bad="${bad:-trace-cmd left the ftrace instance $inst}"
-echo "rc: $rc" >> $log
+echo "rc: $rc" >> "$log"
 if [ -n "$bad" ]; then
-	echo "FAILED: $bad" >> $log
-	cat $out >> $log
+	echo "FAILED: $bad" >> "$log"
+	cat $out >> "$log"
 	exit 11
 fi
-mv $tmp/trace.dat $dir/trace.dat
+mv $tmp/trace.dat "$dir/trace.dat"
 exit $rc
