@@ -132,8 +132,9 @@ $(DLGEN): $(DLGEN_SRC)
 	@$(MAKE) --no-print-directory -s -C dlgen build/dlgen build/dlgen-gen
 	@touch $@
 
+# (touched: sysroot.sh rewrites the stamp only when its package list changes)
 $(SYSROOT)/.dlcap-pkgs: scripts/sysroot.sh
-	@scripts/sysroot.sh > /dev/null
+	@scripts/sysroot.sh > /dev/null && touch $@
 
 $(DLGEN_CROSS): $(DLGEN_SRC) $(SYSROOT)/.dlcap-pkgs
 	@echo "[dlgen] static aarch64 build"

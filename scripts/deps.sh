@@ -1,12 +1,12 @@
 #!/bin/bash
 # Install the Debian packages dlcap needs, only those that are missing.
 # Usage: scripts/deps.sh [host|all]
-#   host: what host-side tests need (native gcc, json-c)
+#   host: what host-side tests need (native gcc, json-c, trace-cmd)
 #   all : everything for building kernels, booting QEMU and plotting (default)
 set -eu
 
 want=${1:-all}
-host_pkgs="gcc make pkg-config libjson-c-dev clang libclang-rt-14-dev"
+host_pkgs="gcc make pkg-config libjson-c-dev clang libclang-rt-14-dev trace-cmd"
 # the kernel trees the variants name (kernels/variants/*: SOURCE=):
 # linux-source-6.1 from bookworm, linux-source-6.12 from bookworm-security
 sources=$(. "$(dirname "$0")/lib.sh" && . "$DLCAP_TOP/scripts/lib/kernel.sh" && for v in "$DLCAP_TOP"/kernels/variants/*; do

@@ -12,6 +12,12 @@
 #   and for a guest script, each argument ending in .json and each file
 #   the script declares on a "# stage: FILE..." line, both file names of
 #   experiments/tasksets/ (the guest finds them as /share/in/FILE).
+#   A point with trace=on among its knobs (not a kernel knob) runs under
+#   initramfs/trace-point.sh, which records the scheduler's events into
+#   the point's trace.dat: its guest plan line names that script before
+#   the task set, and it stages the script and the arm64 files its
+#   "# stage-arm64:" lines name from scripts/sysroot.sh trace (fetched
+#   once). A plan without trace=on stages and prints what it did before.
 #   Prints, per point, "NAME<TAB>the guest's plan line<TAB>FILE<TAB>..."
 #   (the plan line: NAME, the task set's file name, the rest; each FILE a
 #   path, the task set first).
@@ -27,6 +33,7 @@ dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
 names=() out=() bad=0 lineno=0
 declare -A tsbase=() bydur=()	# bydur[MS or "-"]: the task sets to check with -d MS
 tsdir=$DLCAP_TOP/experiments/tasksets
+tracer=$DLCAP_TOP/initramfs/trace-point.sh trace_sysroot=
 # staged FILE NAME: FILE goes to the guest as /share/in/NAME, which must
 # not be another file's name there; adds it to the point's files
 staged() {
@@ -69,7 +76,7 @@ while read -r name ts args || [ -n "$name" ]; do
 	esac
 	files=
 	staged "$tsfile" "${ts##*/}"
-	dur=- prev=
+	dur=- prev= traced=
 	for a in $args; do
 		case "$prev" in -d|--duration-ms) dur=$a; prev=; continue ;; esac
 		prev=$a
@@ -77,6 +84,8 @@ while read -r name ts args || [ -n "$name" ]; do
 		--duration-ms=*) dur=${a#*=}; continue ;;
 		-d?*) dur=${a#-d}; continue ;;	# getopt's glued form, -d500
 		-*) continue ;;
+		trace=on) traced=1; continue ;;
+		trace=*) echo "$planfile:$lineno: '$a': trace=on is its one value (without it, no trace)" >&2; bad=1; continue ;;
 		*=*) ;;
 		*) continue ;;
 		esac
@@ -97,7 +106,19 @@ while read -r name ts args || [ -n "$name" ]; do
 		fi ;;
 	*) bydur[$dur]+="$tsfile"$'\n' ;;
 	esac
-	out+=("$name	$name ${ts##*/} $args$files")	# (the space before an empty $args is in the boot's bytes)
+	line="$name ${ts##*/} $args"
+	if [ -n "$traced" ]; then
+		line="$name ${tracer##*/} ${ts##*/}$(for a in $args; do [ "$a" = trace=on ] || printf ' %s' "$a"; done)"
+		staged "$tracer" "${tracer##*/}"
+		if [ -z "$trace_sysroot" ]; then
+			trace_sysroot=$("$DLCAP_TOP/scripts/sysroot.sh" trace | tail -1) ||
+				{ echo "$planfile:$lineno: trace=on: cannot fetch trace-cmd:arm64 (scripts/sysroot.sh trace)" >&2; exit 2; }
+		fi
+		for f in $(sed -n 's/^# stage-arm64://p' "$tracer"); do
+			staged "$trace_sysroot/$f" "${f##*/}"
+		done
+	fi
+	out+=("$name	$line$files")	# (the space before an empty $args is in the boot's bytes)
 done < "$planfile"
 [ ${#names[@]} -gt 0 ] || { echo "$planfile: no points" >&2; exit 2; }
 [ $bad = 0 ] || exit 2

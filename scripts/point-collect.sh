@@ -120,6 +120,11 @@ for n in "${pending[@]}"; do
 		"$DLCAP_TOP/scripts/placement-reasons.sh" "$tmp" ||
 			say "WARNING: $n: scripts/placement-reasons.sh failed; the point is kept without reasons.csv"
 	fi
+	# a traced point's trace.dat as the text Perfetto's UI opens
+	if [ -e "$tmp/trace.dat" ]; then
+		"$DLCAP_TOP/scripts/trace-text.sh" "$tmp" ||
+			say "WARNING: $n: scripts/trace-text.sh failed; the point is kept without trace.txt"
+	fi
 	file_point "$n" "$tmp"
 	k=0
 	for m in "${names[@]}"; do [ -d "$outdir/$m" ] && k=$((k + 1)); done

@@ -2,13 +2,21 @@
 # Fetch the arm64 userland dlcap puts into the guest, without installing
 # arm64 packages system-wide: apt-get download + dpkg-deb -x into a sysroot
 # in the cache. Prints the sysroot path.
-#   libjson-c-dev:arm64, libjson-c5:arm64  -> static json-c for dlgen
-#   busybox-static:arm64                   -> the guest's shell and tools
+# Usage: scripts/sysroot.sh [trace]
+#   (default) DLCAP_CACHE/sysroot-arm64:
+#     libjson-c-dev:arm64, libjson-c5:arm64  -> static json-c for dlgen
+#     busybox-static:arm64                   -> the guest's shell and tools
+#   trace: DLCAP_CACHE/sysroot-arm64-trace, trace-cmd:arm64 and the
+#     libraries it runs with, which points with trace=on stage
+#     (initramfs/trace-point.sh)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-pkgs="libjson-c-dev libjson-c5 busybox-static"
-sysroot=$DLCAP_CACHE/sysroot-arm64
+case "${1:-}" in
+'') pkgs="libjson-c-dev libjson-c5 busybox-static" sysroot=$DLCAP_CACHE/sysroot-arm64 ;;
+trace) pkgs="trace-cmd libtraceevent1 libtracefs1 libzstd1 libc6" sysroot=$DLCAP_CACHE/sysroot-arm64-trace ;;
+*) usage ;;
+esac
 stamp=$sysroot/.dlcap-pkgs
 dl=$DLCAP_CACHE/debs
 # deb_of PKG: the downloaded .deb the sysroot is made of

@@ -13,6 +13,14 @@ boot patched hikey960 tests/plans/patched-hikey960.plan
 boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 echo "== capacity policies of the patched kernel"
 tests/check-patched.sh "$work/stock-hikey960" "$work/patched-hikey960" "$work/patched-dynamiq3" || assert_failed=1
+echo "== traces on request: a point with trace=on on patched and stock (trace.dat, trace.txt)"
+for k in patched stock; do
+	echo "== boot: $k on hikey960, trace.plan"
+	scripts/run-batch.sh $k hikey960 tests/plans/trace.plan "$work/trace-$k" 2>&1 | tail -5
+	rc=${PIPESTATUS[0]}
+	expect "$k on hikey960 runs the traced plan (run-batch exit $rc)" test "$rc" = 0
+done
+tests/check-trace.sh "$work/trace-patched" "$work/trace-stock" || assert_failed=1
 echo "== KUnit: the capacity-aware placement decisions on made-up CPUs (kunit variant, booted on dynamiq3)"
 if scripts/kernel-build.sh kunit > "$work/kunit-build.log" 2>&1; then
 	boot kunit dynamiq3 tests/plans/boot-only.plan
