@@ -12,24 +12,32 @@
 #                                            booted with dlcap_fault=2^BIT
 #                                            (decimal; QEMU_APPEND)
 #                                            (kernels/patches/v3-faults):
-#                                            exactly that helper's case
-#                                            fails, the others pass
+#                                            exactly that helper's cases
+#                                            fail, the others pass
 #   tests/check-kunit.sh --v3-fault all RUNDIR  the same booted with
-#                                            dlcap_fault=511: the cases of
-#                                            all 9 bits fail, v1's 3 pass
+#                                            every bit set: the cases of
+#                                            all bits fail, the others pass
 # RUNDIR holds console.log (a run-batch output folder).
 set -u
 . "$(dirname "$0")/assert.sh"
-# Every case, and the one each bit of v3-faults' dlcap_fault breaks (in bit
-# order, as that patch's message lists them).
-all='cpudl_test_conserve_work cpudl_test_fallback cpudl_test_idle_fit
-cpudl_test_idle_fit_density_03 cpudl_test_idle_fit_none cpudl_test_latest_affine
-cpudl_test_latest_fit cpudl_test_nonidle_fit_lockless cpudl_test_smaller_exists cpudl_test_smaller_fit
-cpudl_test_stay_inactive cpudl_test_wakeup_deadline'
+# Every case, and the cases each bit of v3-faults' dlcap_fault breaks (in
+# bit order, as that patch's message lists them; bit 6 breaks the wake-up
+# deadline, which the decisions of two other cases are placed by).
+all='cpudl_test_conserve_smaller cpudl_test_conserve_work cpudl_test_fallback
+cpudl_test_heap_top cpudl_test_idle_fit cpudl_test_idle_fit_density_03
+cpudl_test_idle_fit_none cpudl_test_is_earliest cpudl_test_latest_affine
+cpudl_test_latest_fit cpudl_test_nonidle_fit_lockless cpudl_test_smaller_exists
+cpudl_test_smaller_fit cpudl_test_stay_inactive cpudl_test_wakeup_deadline
+cpudl_test_wakeup_deadline_boosted cpudl_test_wakeup_select_rq cpudl_test_wants_deadline'
 v1_review='cpudl_test_nonidle_fit_lockless cpudl_test_smaller_fit cpudl_test_stay_inactive'
 v3_bits=(cpudl_test_idle_fit cpudl_test_idle_fit_density_03 cpudl_test_idle_fit_none
 	cpudl_test_latest_fit cpudl_test_fallback cpudl_test_smaller_exists
-	cpudl_test_wakeup_deadline cpudl_test_conserve_work cpudl_test_latest_affine)
+	'cpudl_test_wakeup_deadline cpudl_test_wakeup_deadline_boosted
+	 cpudl_test_wakeup_select_rq cpudl_test_is_earliest'
+	cpudl_test_conserve_work cpudl_test_latest_affine cpudl_test_wants_deadline
+	cpudl_test_is_earliest cpudl_test_conserve_smaller cpudl_test_wakeup_select_rq
+	cpudl_test_heap_top cpudl_test_wakeup_deadline_boosted cpudl_test_conserve_work
+	cpudl_test_nonidle_fit_lockless)
 usage='usage: check-kunit.sh [--v1-faults | --v3-fault BIT] RUNDIR'
 mode=v3 bit=
 case "${1:-}" in
@@ -50,7 +58,7 @@ ts='^\[ *[0-9.]+\] '
 cases() {	# the cases with result $1 ("ok" or "not ok"), sorted, space separated
 	sed -nE "s/$ts"'\s+'"$1"' [0-9]+ (cpudl_test_[a-z0-9_]+)( #.*)?$/\1/p' "$con" | sort | paste -sd' '
 }
-sorted() { printf '%s\n' $* | sort | paste -sd' '; }
+sorted() { printf '%s\n' $* | sort -u | paste -sd' '; }
 without() {	# the cases of $2 (a list) that are not in $1
 	printf '%s\n' $2 | grep -vxF -f <(printf '%s\n' $1) | sort | paste -sd' '
 }
@@ -71,7 +79,7 @@ v3-fault)
 	if [ "$bit" = all ]; then
 		want=$(sorted "${v3_bits[@]}") mask=$(((1 << ${#v3_bits[@]}) - 1))
 	else
-		want=${v3_bits[$bit]} mask=$((1 << bit))
+		want=$(sorted ${v3_bits[$bit]}) mask=$((1 << bit))
 	fi
 	check "KUnit sched_dl_capacity with dlcap_fault=$mask: the suite failed" grep -qE "$ts"'not ok [0-9]+ sched_dl_capacity$' "$con"
 	check "... the fault was set (dlcap_fault=$mask on the command line)" \
