@@ -448,6 +448,7 @@ else
 			expect "dlcap's QEMU refuses -icount ...,$opt before the guest runs (exit $rc): $(head -1 "$tmp/qopt.out")" \
 				sh -c "test $rc = 1 && grep -q 'icount' '$tmp/qopt.out'"
 		done
+		suite tests/check-qemu-options.sh "$qbin"
 		echo "== topology presets boot with their declared capacities"
 		for t in rk3399 juno-r2 symmetric8; do
 			boot stock $t tests/plans/boot-only.plan | grep -v '^\[run-batch\]' 
