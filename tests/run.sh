@@ -449,6 +449,7 @@ else
 				sh -c "test $rc = 1 && grep -q 'icount' '$tmp/qopt.out'"
 		done
 		suite tests/check-qemu-options.sh "$qbin"
+		suite tests/check-qemu-reset.sh "$qbin" "$(. scripts/lib.sh && kernel_image stock)"
 		echo "== topology presets boot with their declared capacities"
 		for t in rk3399 juno-r2 symmetric8; do
 			boot stock $t tests/plans/boot-only.plan | grep -v '^\[run-batch\]' 
