@@ -28,5 +28,7 @@ for opt in "rates=1:0" "rates=1:1" "quantum=0" "rates=1/2:x"; do
 	expect "dlcap's QEMU refuses -icount ...,$opt before the guest runs (exit $rc): $(head -1 "$work/qopt.out")" \
 		sh -c "test $rc = 1 && grep -q 'icount' '$work/qopt.out'"
 done
+tests/check-qemu-options.sh "$qbin" || assert_failed=1
+tests/check-qemu-reset.sh "$qbin" "$(. scripts/lib.sh && . scripts/lib/kernel.sh && kernel_image stock)" || assert_failed=1
 
 exit $assert_failed
