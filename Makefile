@@ -55,6 +55,7 @@ help:
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
+	@echo "make fair-server  results/fair-server/summary.csv (a CFS task beside an RT hog: its fair-server share on LITTLE and big CPUs; 6.1, 6.12, 6.12 with the server's runtime scaled again), checked"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
@@ -226,6 +227,17 @@ hotplug-refused: deps
 	@scripts/results-manifest.sh hotplug
 hotplug: hotplug-accounting hotplug-refused
 
+# The fair server against an RT hog (experiments/plans/fair-server.plan):
+# 6.1 (no server), 6.12.118 (fc975cfb3639's fix) and 6.12 with the fix undone.
+FAIRSRV_RAW := $(foreach k,stock stock-6.12 stock-6.12-serverscaled,results/raw/$(k)/hikey960/fair-server)
+fair-server: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(FAIRSRV_RAW))
+	@mkdir -p results/fair-server
+	@scripts/fair-server-table.sh $(FAIRSRV_RAW) > results/fair-server/summary.csv
+	@scripts/results-manifest.sh fair-server
+	@column -s, -t results/fair-server/summary.csv
+	@scripts/expect-fair-server.sh results/fair-server/summary.csv
+
 # The KUnit cases of review items B2, B3 and B5 fail when v1's faults are put
 # back (kernels/variants/kunit-v1-faults), and every other case fails, alone,
 # when the helper it tests is broken (kernels/variants/kunit-v3-faults, one
@@ -394,5 +406,5 @@ FORCE:
 reproduce: deps
 	@scripts/reproduce.sh $(EXPERIMENTS)
 
-.PHONY: admission-oracle analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: admission-oracle fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen
