@@ -72,6 +72,13 @@ for bad in admitted_before=10 admitted_after=0 total_bw_after=-3145728; do
 done
 grep -v '^stock,' "$data/hotplug-accounting.csv" > "$tmp/acc.csv"
 breaks "hotplug: no stock row" 'FAIL: no stock row' "$s/expect-hotplug.sh" "$tmp/acc.csv"
+holds "hotplug, 6.12: the fixture holds it (10 admitted before and after, total_bw back to the fair servers' 419424); stock-nocpusets-6.12 is only reported" \
+	"$s/expect-hotplug.sh" "$data/hotplug-accounting-6.12.csv"
+for bad in admitted_after=0 total_bw_after=-2726304 'total_bw_before=""'; do
+	cp "$data/hotplug-accounting-6.12.csv" "$tmp/acc.csv"
+	edit_csv "$tmp/acc.csv" "if (\$col(\"kernel\") == \"stock-6.12\") \$col(\"${bad%%=*}\") = ${bad#*=}"
+	breaks "hotplug, 6.12: stock-6.12 with $bad" 'FAIL stock-6.12: admitted' "$s/expect-hotplug.sh" "$tmp/acc.csv"
+done
 
 echo "== expect-fair-server.sh (6.12.118: bursts of the server's runtime on LITTLE and big; the fix undone: x 1024/462 on LITTLE; 6.1: RT throttling's 50 ms)"
 holds "fair-server: the fixture holds it" "$s/expect-fair-server.sh" "$data/fair-server.csv"
