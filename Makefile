@@ -55,7 +55,9 @@ help:
 	@echo "make hotplug    = make hotplug-accounting hotplug-refused, checked"
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
-	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets)"
+	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets; HOTPLUG_TREE=6.12: the 6.12 tree's, results/hotplug-6.12)"
+	@echo "make hotplug-accounting-6.12  = make hotplug-accounting HOTPLUG_TREE=6.12"
+	@echo "make fair-server  results/fair-server/summary.csv (a CFS task beside an RT hog: its fair-server share on LITTLE and big CPUs; 6.1, 6.12, 6.12 with the server's runtime scaled again), checked"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
@@ -208,14 +210,21 @@ lelli: deps
 	@set -o pipefail; scripts/expect-lelli.sh $(LELLI_RAW) | tail -1
 	@scripts/results-manifest.sh lelli
 
-# DL bandwidth accounting across CPU hotplug, with and without cpusets.
-HOTPLUG_RAW := results/raw/stock/hikey960/hotplug-accounting results/raw/stock-nocpusets/hikey960/hotplug-accounting
+# DL bandwidth accounting across CPU hotplug, with and without cpusets, on
+# Debian's 6.1 tree (results/hotplug), or with HOTPLUG_TREE=6.12 on the 6.12
+# one (stock-6.12, stock-nocpusets-6.12: results/hotplug-6.12).
+HOTPLUG_TREE ?=
+HOTPLUG_SFX := $(if $(HOTPLUG_TREE),-$(HOTPLUG_TREE))
+HOTPLUG_RAW := results/raw/stock$(HOTPLUG_SFX)/hikey960/hotplug-accounting results/raw/stock-nocpusets$(HOTPLUG_SFX)/hikey960/hotplug-accounting
 hotplug-accounting: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(HOTPLUG_RAW))
-	@scripts/hotplug-table.sh $(HOTPLUG_RAW) > results/hotplug/accounting.csv
-	@scripts/results-manifest.sh hotplug
-	@column -s, -t results/hotplug/accounting.csv
-	@scripts/expect-hotplug.sh results/hotplug/accounting.csv
+	@mkdir -p results/hotplug$(HOTPLUG_SFX)
+	@scripts/hotplug-table.sh $(HOTPLUG_RAW) > results/hotplug$(HOTPLUG_SFX)/accounting.csv
+	@scripts/results-manifest.sh hotplug$(HOTPLUG_SFX)
+	@column -s, -t results/hotplug$(HOTPLUG_SFX)/accounting.csv
+	@scripts/expect-hotplug.sh results/hotplug$(HOTPLUG_SFX)/accounting.csv
+hotplug-accounting-6.12:
+	@$(MAKE) --no-print-directory hotplug-accounting HOTPLUG_TREE=6.12
 # A refused CPU offline: 6.1.192 leaves the runqueue offline for placement
 # (stock) unless the upstream fix is backported (stock-hotfix).
 REFUSED_RAW := results/raw/stock/hikey960/hotplug-refused results/raw/stock-hotfix/hikey960/hotplug-refused
@@ -227,6 +236,17 @@ hotplug-refused: deps
 	@scripts/expect-refused.sh $(REFUSED_RAW)
 	@scripts/results-manifest.sh hotplug
 hotplug: hotplug-accounting hotplug-refused
+
+# The fair server against an RT hog (experiments/plans/fair-server.plan):
+# 6.1 (no server), 6.12.118 (fc975cfb3639's fix) and 6.12 with the fix undone.
+FAIRSRV_RAW := $(foreach k,stock stock-6.12 stock-6.12-serverscaled,results/raw/$(k)/hikey960/fair-server)
+fair-server: deps
+	@$(MAKE) --no-print-directory $(addsuffix /.done,$(FAIRSRV_RAW))
+	@mkdir -p results/fair-server
+	@scripts/fair-server-table.sh $(FAIRSRV_RAW) > results/fair-server/summary.csv
+	@scripts/results-manifest.sh fair-server
+	@column -s, -t results/fair-server/summary.csv
+	@scripts/expect-fair-server.sh results/fair-server/summary.csv
 
 # The KUnit cases of review items B2, B3 and B5 fail when v1's faults are put
 # back (kernels/variants/kunit-v1-faults), and every other case fails when
@@ -399,5 +419,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

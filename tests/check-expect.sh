@@ -72,6 +72,42 @@ for bad in admitted_before=10 admitted_after=0 total_bw_after=-3145728; do
 done
 grep -v '^stock,' "$data/hotplug-accounting.csv" > "$tmp/acc.csv"
 breaks "hotplug: no stock row" 'FAIL: no stock row' "$s/expect-hotplug.sh" "$tmp/acc.csv"
+holds "hotplug, 6.12: the fixture holds it (10 admitted before and after, total_bw back to the fair servers' 419424); stock-nocpusets-6.12 is only reported" \
+	"$s/expect-hotplug.sh" "$data/hotplug-accounting-6.12.csv"
+for bad in admitted_after=0 total_bw_after=-2726304 'total_bw_before=""'; do
+	cp "$data/hotplug-accounting-6.12.csv" "$tmp/acc.csv"
+	edit_csv "$tmp/acc.csv" "if (\$col(\"kernel\") == \"stock-6.12\") \$col(\"${bad%%=*}\") = ${bad#*=}"
+	breaks "hotplug, 6.12: stock-6.12 with $bad" 'FAIL stock-6.12: admitted' "$s/expect-hotplug.sh" "$tmp/acc.csv"
+done
+
+echo "== expect-fair-server.sh (6.12.118: bursts of the server's runtime on LITTLE and big; the fix undone: x 1024/462 on LITTLE; 6.1: RT throttling's 50 ms)"
+holds "fair-server: the fixture holds it" "$s/expect-fair-server.sh" "$data/fair-server.csv"
+fs_breaks() {	# fs_breaks KERNEL POINT AWK PATTERN: the fixture with one row edited fails naming it
+	cp "$data/fair-server.csv" "$tmp/fs.csv"
+	edit_csv "$tmp/fs.csv" "if (\$col(\"kernel\") == \"$1\" && \$col(\"point\") == \"$2\") { $3 }"
+	breaks "fair-server: $1/$2 with $3" "$4" "$s/expect-fair-server.sh" "$tmp/fs.csv"
+}
+fs_breaks stock-6.12 little '$col("burst_ms_max") = 110.3' 'FAIL stock-6.12/little '
+fs_breaks stock-6.12-serverscaled little '$col("burst_ms_min") = 49.5; $col("burst_ms_max") = 49.8' 'FAIL stock-6.12-serverscaled/little '
+fs_breaks stock-6.12 big '$col("burst_ms_min") = 48' 'FAIL stock-6.12/big '
+fs_breaks stock-6.12 little '$col("first_ms") = 1200' 'FAIL stock-6.12/little '
+fs_breaks stock-6.12 little-off '$col("bursts") = 1; $col("ms_per_s") = 10' 'FAIL stock-6.12/little-off '
+fs_breaks stock big '$col("burst_ms_max") = 60' 'FAIL stock/big '
+fs_breaks stock big '$col("first_ms") = 2000' 'FAIL stock/big '
+head -1 "$data/fair-server.csv" > "$tmp/fs.csv"
+breaks "fair-server: a table without rows" 'FAIL: no rows' "$s/expect-fair-server.sh" "$tmp/fs.csv"
+echo "== fair-server-table.sh (a canned point: bursts, gaps, the cut last burst, a job before the hog)"
+fst=$data/fair-server-point/k/t/fair-server
+"$s/fair-server-table.sh" "$fst" > "$tmp/fst.csv" 2> "$tmp/err"; rc=$?
+check "fair-server-table: by hand, 12 ms of CPU in 3 s, bursts of 6 and 4 ms (the one the hog's end may cut left out), first after 950 ms, longest gap 1047 ms (exit $rc)" \
+	sh -c "test $rc = 0 && test \"\$(sed -n 2p '$tmp/fst.csv')\" = 'k,pt,0,512,50/1000,3.00,4.0,2,5.0,4.0,6.0,950.0,1047.0'"
+rm -rf "$tmp/fst"; cp -r "$data/fair-server-point" "$tmp/fst"
+edit_csv "$tmp/fst/k/t/fair-server/pt/jobs.csv" 'if ($col("job") == 5) $col("cpu_end") = 1'
+"$s/fair-server-table.sh" "$tmp/fst/k/t/fair-server" > /dev/null 2> "$tmp/err"; rc=$?
+check "fair-server-table: a CFS task on two CPUs exits 2 saying so ($(cat "$tmp/err"))" sh -c "test $rc = 2 && grep -q 'on 2 CPUs' '$tmp/err'"
+rm "$tmp/fst/k/t/fair-server/pt/dlgen.log"
+"$s/fair-server-table.sh" "$tmp/fst/k/t/fair-server" > /dev/null 2> "$tmp/err"; rc=$?
+check "fair-server-table: a point without dlgen.log exits 2 naming it ($(cat "$tmp/err"))" sh -c "test $rc = 2 && grep -q 'pt/dlgen.log: missing' '$tmp/err'"
 
 echo "== expect-refused.sh (with the fix: the offline refused, CPU 7 in placement, big CPUs only, none late)"
 refused() { "$s/expect-refused.sh" "$1/stock/hikey960/hotplug-refused" "$1/stock-hotfix/hikey960/hotplug-refused"; }

@@ -395,6 +395,7 @@ else
 		suite tests/check-boot-runner.sh "$tmp"
 		suite tests/check-boot-sweep.sh "$tmp"
 		suite tests/check-boot-patched.sh "$tmp"
+		suite tests/check-boot-612.sh "$tmp"
 		suite tests/check-boot-equivalence.sh "$tmp"
 	else
 		fail "kernels, aarch64 dlgen and initramfs build"

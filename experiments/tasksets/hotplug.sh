@@ -7,11 +7,15 @@
 #   TASKSET: a task set of experiments/tasksets (default hotplug-10x8000.json;
 #   the plan line that names another stages it)
 # stage: hotplug-10x8000.json
-# Prints "offline: allowed" or "offline: refused: MESSAGE", dlgen's
-# admission count, and the DL bandwidth left accounted once dlgen is gone.
+# Prints the DL bandwidth accounted before, "offline: allowed" or "offline:
+# refused: MESSAGE", dlgen's admission count, and the DL bandwidth left
+# accounted once dlgen is gone.
 out=${1:?}
 cpu=${2:-7}
 taskset=${3:-hotplug-10x8000.json}
+# each root domain's dl_bw.total_bw, distinct values (6.12: the fair servers')
+total_bw() { grep 'dl_bw->total_bw' /sys/kernel/debug/sched/debug | awk '{ print $NF }' | sort -u | tr '\n' ' '; }
+echo "total_bw before: $(total_bw)"
 dlgen -o "$out" "/share/in/$taskset" > "$out/run.log" 2>&1 &
 pid=$!
 sleep 0.5
@@ -28,5 +32,6 @@ echo "dlgen exit: $?"
 echo "admitted: $(awk -F, -f /usr/share/dlcap/csv.awk -e 'FNR == 1 { header(); next }
 	$col("admitted") == 1' "$out/tasks.csv" | wc -l)"
 echo "cpu$cpu online: $(cat /sys/devices/system/cpu/cpu$cpu/online)"
-# With every DL task gone, each root domain's dl_bw.total_bw must be 0.
-echo "total_bw after: $(grep 'dl_bw->total_bw' /sys/kernel/debug/sched/debug | awk '{ print $NF }' | sort -u | tr '\n' ' ')"
+# With every DL task gone, each root domain's dl_bw.total_bw must be what
+# it was before (6.1: 0).
+echo "total_bw after: $(total_bw)"
