@@ -69,19 +69,25 @@ for r in $(seq 1 "$rounds"); do
 	fi
 done
 
-# Oracle against kernel, per set: task lists in file order.
+# Oracle against kernel, per set: task lists in file order (shares.csv,
+# where sets.csv takes the kernel's from, has its own order).
 csv_awk -v policy="$policy" '
 FNR == 1 && FILENAME ~ /\.csv$/ { header(); next }
-FILENAME ~ /admitted.txt$/ { split($0, a, " "); ora[a[1]] = ora[a[1]] " " a[2]; next }
+FILENAME ~ /admitted.txt$/ { split($0, a, " "); ora[a[1], a[2]] = 1; next }
 FILENAME ~ /ties.txt$/ { split($0, a, " "); tie[a[1]] = tie[a[1]] " " a[2]; next }
-FILENAME ~ /offered.csv$/ { if ($col("idx") == 1) order[++ns] = $col("set"); n[$col("set")]++; next }
+FILENAME ~ /offered.csv$/ { s = $col("set"); if (!(s in n)) order[++ns] = s
+	task[s, ++n[s]] = $col("task"); next }
 $col("policy") == policy {
-	s = $col("topology") ";" $col("u") ";" $col("seed"); ker[s] = ker[s] " " $col("task"); seen[s] = 1 }
+	s = $col("topology") ";" $col("u") ";" $col("seed"); ker[s, $col("task")] = 1; seen[s] = 1 }
 END {
 	print "topology,u,seed,tasks,oracle,kernel,ties,verdict"
 	for (i = 1; i <= ns; i++) {
-		s = order[i]; split(s, f, ";")
-		o = substr(ora[s], 2); k = substr(ker[s], 2)
+		s = order[i]; split(s, f, ";"); o = k = ""
+		for (j = 1; j <= n[s]; j++) {
+			if ((s, task[s, j]) in ora) o = o " " task[s, j]
+			if ((s, task[s, j]) in ker) k = k " " task[s, j]
+		}
+		o = substr(o, 2); k = substr(k, 2)
 		v = !(s in seen) ? "no point" : o == k ? "ok" : tie[s] != "" ? "tie" : "MISMATCH"
 		print f[1] "," f[2] "," f[3] "," n[s] "," o "," k "," substr(tie[s], 2) "," v }
 }' "$work/admitted.txt" "$work/ties.txt" "$work/offered.csv" "$sets" > "$out/uniform-oracle.csv"
