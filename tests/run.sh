@@ -536,6 +536,10 @@ else
 		boot patched dynamiq3 tests/plans/patched-dynamiq3.plan
 		echo "== capacity policies of the patched kernel"
 		run tests/check-patched.sh "$tmp/stock-hikey960" "$tmp/patched-hikey960" "$tmp/patched-dynamiq3"
+		echo "== dl_admission=uniform across CPU hotplug, and the switch to it (patched, HiKey960)"
+		scripts/run-batch.sh patched hikey960 tests/plans/uniform-hotplug.plan "$tmp/uniform-hotplug" > "$tmp/uniform-hotplug.out" 2>&1; rc=$?
+		expect "the uniform-hotplug plan runs every point (run-batch exit $rc)" test "$rc" = 0
+		run tests/check-uniform-hotplug.sh "$tmp/uniform-hotplug"
 		echo "== KUnit: the capacity-aware placement decisions on made-up CPUs (kunit variant, booted on dynamiq3)"
 		if scripts/kernel-build.sh kunit > "$tmp/kunit-build.log" 2>&1; then
 			boot kunit dynamiq3 tests/plans/boot-only.plan
