@@ -60,6 +60,8 @@ help:
 	@echo "make fair-server  results/fair-server/summary.csv (a CFS task beside an RT hog: its fair-server share on LITTLE and big CPUs; 6.1, 6.12, 6.12 with the server's runtime scaled again), checked"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
+	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
+	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
@@ -270,6 +272,22 @@ kunit-faults: deps
 		tests/check-kunit.sh --v3-fault $$b $(KUNIT_V3_FAULTS_RAW)/bit$$b; \
 	done
 
+# The KUnit cases of the uniform admission test each fail when what they
+# test is broken (kernels/variants/kunit-uniform-faults, one boot per bit
+# of dlcap_ufault), and all pass without the parameter.
+KUNIT_UFAULTS_RAW := results/raw/kunit-uniform-faults/dynamiq3
+KUNIT_UFAULT_BITS := 0 1 2 3 4 5 6 7 8
+kunit-uniform-faults: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=kunit-uniform-faults
+	@rm -rf $(KUNIT_UFAULTS_RAW)
+	@scripts/run-batch.sh kunit-uniform-faults dynamiq3 tests/plans/boot-only.plan $(KUNIT_UFAULTS_RAW)/none
+	@tests/check-kunit-uniform.sh $(KUNIT_UFAULTS_RAW)/none
+	@set -e; for b in $(KUNIT_UFAULT_BITS); do \
+		QEMU_APPEND=dlcap_ufault=$$((1 << b)) scripts/run-batch.sh kunit-uniform-faults dynamiq3 \
+			tests/plans/boot-only.plan $(KUNIT_UFAULTS_RAW)/bit$$b; \
+		tests/check-kunit-uniform.sh --fault $$b $(KUNIT_UFAULTS_RAW)/bit$$b; \
+	done
+
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \
 	shift3=virtual:shift=3,sleep=off shift1-nohz-off=virtual:shift=1,sleep=off:nohz=off \
@@ -335,6 +353,15 @@ headline: deps
 admission: deps
 	@$(MAKE) --no-print-directory sweep-run-admission
 	$(UNLESS_SLURM)scripts/expect-admission.sh experiments/sweeps/admission.sweep results/sweeps/admission/points.csv
+
+# dl_admission=uniform against its oracle (scripts/expect-uniform.sh:
+# analysis/uniform.c, task by task in file order): RK3399's headline sets,
+# then the admission sweep's sets on all three topologies.
+uniform-admission: deps
+	@$(MAKE) --no-print-directory sweep-run-uniform-rk3399 sweep-run-admission-uniform
+	@$(MAKE) --no-print-directory -s -C analysis
+	$(UNLESS_SLURM)scripts/expect-uniform.sh uniform-rk3399 results/analysis/uniform-rk3399
+	$(UNLESS_SLURM)scripts/expect-uniform.sh admission-uniform results/analysis/admission-uniform
 
 # Theory beside a sweep's committed results (host only, seconds): uniform
 # feasibility, reference schedules, Devi-Anderson, bootstrap intervals and
@@ -419,5 +446,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -49,19 +49,9 @@ case "${1:-}" in
 	shift 2 ;;
 esac
 dir=${1:?$usage}
-[ -r "$dir/console.log" ] || { echo "check-kunit: no $dir/console.log" >&2; exit 2; }
-con=$(mktemp); trap 'rm -f "$con"' EXIT
-tr -d '\r' < "$dir/console.log" > "$con"	# the serial console ends lines with CR LF
-# KTAP after printk's time stamp: "[ T]     ok N NAME" per case,
-# "[ T] ok N sched_dl_capacity" for the suite
-ts='^\[ *[0-9.]+\] '
-cases() {	# the cases with result $1 ("ok" or "not ok"), sorted, space separated
-	sed -nE "s/$ts"'\s+'"$1"' [0-9]+ (cpudl_test_[a-z0-9_]+)( #.*)?$/\1/p' "$con" | sort | paste -sd' '
-}
-sorted() { printf '%s\n' $* | sort -u | paste -sd' '; }
-without() {	# the cases of $2 (a list) that are not in $1
-	printf '%s\n' $2 | grep -vxF -f <(printf '%s\n' $1) | sort | paste -sd' '
-}
+. "$(dirname "$0")/kunit-console.sh"
+kunit_console "$dir"
+cases() { kunit_cases "$1" cpudl_test_; }
 passed=$(cases ok)
 failed=$(cases 'not ok')
 skips=$(grep -cE '# SKIP' "$con")

@@ -249,6 +249,17 @@ expect "the v3-fault check of bit 4 fails on bit 3's console" \
 expect "the v3-fault check of all bits fails on v1's faults" \
 	sh -c '! tests/check-kunit.sh --v3-fault all tests/data/kunit/v1-faults > /dev/null 2>&1'
 
+echo "== KUnit console check of sched_dl_uniform on canned consoles (tests/data/kunit-uniform: no fault, uniform-faults bits 0 and 6)"
+suite tests/check-kunit-uniform.sh tests/data/kunit-uniform/none
+suite tests/check-kunit-uniform.sh --fault 0 tests/data/kunit-uniform/fault-0
+suite tests/check-kunit-uniform.sh --fault 6 tests/data/kunit-uniform/fault-6
+expect "the uniform KUnit check fails on the console of bit 0's fault" \
+	sh -c '! tests/check-kunit-uniform.sh tests/data/kunit-uniform/fault-0 > /dev/null 2>&1'
+expect "the check of bit 6 fails on bit 0's console" \
+	sh -c '! tests/check-kunit-uniform.sh --fault 6 tests/data/kunit-uniform/fault-0 > /dev/null 2>&1'
+expect "the check of bit 0 fails on the console without a fault" \
+	sh -c '! tests/check-kunit-uniform.sh --fault 0 tests/data/kunit-uniform/none > /dev/null 2>&1'
+
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
 suite tests/check-analysis.sh
 

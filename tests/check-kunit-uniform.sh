@@ -1,0 +1,56 @@
+#!/bin/bash
+# The KUnit suite sched_dl_uniform (kernels/patches/dl-capacity-kunit: the
+# uniform admission test and its ordered set, on private state), from the
+# console of a boot of a kunit kernel.
+#   tests/check-kunit-uniform.sh RUNDIR            all cases ran and passed
+#   tests/check-kunit-uniform.sh --fault BIT RUNDIR  the kunit-uniform-faults
+#                     variant booted with dlcap_ufault=2^BIT (QEMU_APPEND,
+#                     kernels/patches/uniform-faults): exactly the cases
+#                     that bit's fault breaks failed, the others passed
+# RUNDIR holds console.log (a run-batch output folder).
+set -u
+. "$(dirname "$0")/assert.sh"
+all='dlu_test_boundary_distinct dlu_test_boundary_rk3399 dlu_test_levels
+dlu_test_lump dlu_test_maintenance dlu_test_replace dlu_test_rk3399_three_big'
+# The cases each bit's fault breaks, in bit order (uniform-faults' message).
+bits=('dlu_test_boundary_distinct dlu_test_boundary_rk3399 dlu_test_lump dlu_test_replace dlu_test_rk3399_three_big'
+	'dlu_test_boundary_distinct dlu_test_boundary_rk3399'
+	'dlu_test_boundary_distinct dlu_test_boundary_rk3399'
+	'dlu_test_replace'
+	'dlu_test_replace dlu_test_rk3399_three_big'
+	'dlu_test_lump'
+	'dlu_test_boundary_rk3399 dlu_test_maintenance dlu_test_rk3399_three_big'
+	'dlu_test_levels'
+	'dlu_test_maintenance')
+usage='usage: check-kunit-uniform.sh [--fault BIT] RUNDIR'
+bit=
+if [ "${1:-}" = --fault ]; then
+	bit=${2:-}
+	[[ "$bit" =~ ^[0-9]+$ ]] && [ "$bit" -lt ${#bits[@]} ] ||
+		{ echo "check-kunit-uniform: --fault: '$bit' is not a bit 0..$((${#bits[@]} - 1))" >&2; exit 2; }
+	shift 2
+fi
+dir=${1:?$usage}
+. "$(dirname "$0")/kunit-console.sh"
+kunit_console "$dir"
+cases() { kunit_cases "$1" dlu_test_; }
+passed=$(cases ok)
+failed=$(cases 'not ok')
+n=$(printf '%s\n' $all | wc -l)
+if [ -z "$bit" ]; then
+	check "KUnit sched_dl_uniform: the suite passed" grep -qE "$ts"'ok [0-9]+ sched_dl_uniform$' "$con"
+	check "... all $n cases passed (passed: ${passed:-none}; failed: ${failed:-none})" \
+		test "$passed" = "$(sorted $all)"
+else
+	want=$(sorted "${bits[$bit]}") mask=$((1 << bit))
+	check "KUnit sched_dl_uniform with dlcap_ufault=$mask: the suite failed" \
+		grep -qE "$ts"'not ok [0-9]+ sched_dl_uniform$' "$con"
+	check "... the fault was set (dlcap_ufault=$mask on the command line)" \
+		grep -qE "Kernel command line: .* dlcap_ufault=$mask( |$)" "$con"
+	check "... exactly $want failed (failed: ${failed:-none})" test "$failed" = "$want"
+	check "... the other $((n - $(wc -w <<< "$want"))) passed (passed: ${passed:-none})" \
+		test "$passed" = "$(without "$want" "$all")"
+fi
+check "... none skipped ($(grep -cE '# SKIP' "$con") skips)" test "$(grep -cE '# SKIP' "$con")" = 0
+grep -E '# dlu_test_|EXPECTATION FAILED|Expected ' "$con" | head -20 >&2
+exit $assert_failed
