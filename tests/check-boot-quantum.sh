@@ -8,9 +8,11 @@
 set -u
 . "$(dirname "$0")/boot.sh"
 boot_setup "$@"
+. "$DLCAP_TOP/scripts/lib/qemu.sh"
+. "$DLCAP_TOP/scripts/lib/kernel.sh"
 
 echo "== dlcap's QEMU, quantum mode: speed, wake-ups at full load, determinism"
-qbin=$(. scripts/lib.sh && . scripts/lib/qemu.sh && qemu_dlcap_bin)
+qbin=$(qemu_dlcap_bin)
 QEMU_TIMING=quantum scripts/run-batch.sh stock symmetric8 tests/plans/quantum.plan "$work/quantum-a" > "$work/quantum-a.out" 2>&1; rc=$?
 QEMU_TIMING=quantum scripts/run-batch.sh stock symmetric8 tests/plans/quantum.plan "$work/quantum-b" > "$work/quantum-b.out" 2>&1; rc=$((rc + $?))
 expect "two quantum-mode boots run every point (exit $rc)" test $rc = 0
@@ -29,6 +31,6 @@ for opt in "rates=1:0" "rates=1:1" "quantum=0" "rates=1/2:x"; do
 		sh -c "test $rc = 1 && grep -q 'icount' '$work/qopt.out'"
 done
 tests/check-qemu-options.sh "$qbin" || assert_failed=1
-tests/check-qemu-reset.sh "$qbin" "$(. scripts/lib.sh && . scripts/lib/kernel.sh && kernel_image stock)" || assert_failed=1
+tests/check-qemu-reset.sh "$qbin" "$(kernel_image stock)" || assert_failed=1
 
 exit $assert_failed

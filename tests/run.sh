@@ -22,9 +22,10 @@ fail() { echo "FAIL: $*" | tee -a "$log"; }
 # suite SCRIPT ARGS...: a check script's PASS/FAIL lines into the count; its
 # non-zero exit is a failure of its own unless it printed a FAIL: line
 suite() { run "$@" || grep -q '^FAIL' "$log" || fail "$* exited non-zero"; }
-# bycol PROGRAM FILE...: awk over CSV files, columns by header name (lib.sh's
-# csv_awk)
-bycol() { (. "$top/scripts/lib.sh" && csv_awk "$@"); }
+# csv_awk PROGRAM FILE...: awk over CSV files, columns by header name; lib.sh
+# no longer exports the cross-compiling ARCH, so it is sourced here once
+# instead of in a subshell per call
+. "$top/scripts/lib.sh"
 expect() { # expect DESCRIPTION COMMAND...: the command must succeed
 	local what=$1; shift
 	if "$@" > "$tmp/out" 2>&1; then pass "$what"; else fail "$what"; sed 's/^/    /' "$tmp/out"; fi
@@ -118,13 +119,13 @@ else
 fi
 expect "jobs.csv has 2 instances x 5 jobs (+ header): timers at 50..250 ms, as rt-app waits a period first" test "$(wc -l < "$tmp/native/jobs.csv")" = 11
 expect "every job did at least its 2 ms of work and has start <= end" \
-	bycol 'FNR == 1 { header(); next }
+	csv_awk 'FNR == 1 { header(); next }
 		$col("work_ns") < 2000000 || $col("start_ns") > $col("end_ns") || $col("release_ns") > $col("start_ns") { exit 1 }' "$tmp/native/jobs.csv"
 expect "releases are one period apart" \
-	bycol 'FNR == 1 { header(); next }
+	csv_awk 'FNR == 1 { header(); next }
 		{ i = $col("instance"); t = $col("release_ns"); if ((i in r) && t - r[i] != 50000000) exit 1; r[i] = t }' "$tmp/native/jobs.csv"
 expect "tasks.csv records both instances as admitted" \
-	test "$(bycol 'FNR == 1 { header(); next } $col("admitted") == 1' "$tmp/native/tasks.csv" | wc -l)" = 2
+	test "$(csv_awk 'FNR == 1 { header(); next } $col("admitted") == 1' "$tmp/native/tasks.csv" | wc -l)" = 2
 
 echo "== dlgen native run of rt-app's wider grammar (phases, sleep, yield, runtime, relative timer, cpus)"
 if "$DLGEN" -o "$tmp/grammar" tests/data/grammar.json > "$tmp/out" 2>&1; then
@@ -134,23 +135,23 @@ else
 fi
 J=$tmp/grammar/jobs.csv
 expect "phases: 4 jobs of phase light (0) then 3 of heavy (1), in order" \
-	test "$(bycol 'FNR == 1 { header(); next } $col("task") == "phased" { printf "%s", $col("phase") }' "$J")" = 0000111
+	test "$(csv_awk 'FNR == 1 { header(); next } $col("task") == "phased" { printf "%s", $col("phase") }' "$J")" = 0000111
 expect "phases: light jobs 20 ms apart with 1 ms of work, heavy jobs 4 ms (run0 + run1)" \
-	bycol 'FNR == 1 { header(); next } $col("task") == "phased" { ph = $col("phase"); w = $col("work_ns"); t = $col("release_ns")
+	csv_awk 'FNR == 1 { header(); next } $col("task") == "phased" { ph = $col("phase"); w = $col("work_ns"); t = $col("release_ns")
 		if (ph == 0 && (w < 1000000 || (n0++ && t - r != 20000000))) exit 1
 		if (ph == 1 && w < 4000000) exit 1; r = t }' "$J"
 expect "a timerless loop: 10 passes are 10 jobs, no deadline (0) and never late" \
-	test "$(bycol 'FNR == 1 { header(); next }
+	test "$(csv_awk 'FNR == 1 { header(); next }
 		$col("task") == "sleeper" && $col("deadline_ns") == 0 && $col("lateness_ns") == 0' "$J" | wc -l)" = 10
 expect "sleep 3 ms inside each job: responses >= 3.5 ms; cpus [0]: every job on CPU 0" \
-	bycol 'FNR == 1 { header(); next } $col("task") == "sleeper" &&
+	csv_awk 'FNR == 1 { header(); next } $col("task") == "sleeper" &&
 		($col("response_ns") < 3500000 || $col("cpu_start") != 0 || $col("cpu_end") != 0) { exit 1 }' "$J"
 expect "a relative timer (rt-app's default mode): 5 jobs released >= 12 ms apart (2 ms runtime + 10 ms)" \
-	bycol 'FNR == 1 { header(); next }
+	csv_awk 'FNR == 1 { header(); next }
 		$col("task") == "relative" { n++; t = $col("release_ns"); if (n > 1 && t - r < 12000000) exit 1; r = t }
 		END { exit n != 5 }' "$J"
 expect "tasks.csv: phased reports its first phase (run 1 ms, period 20 ms)" \
-	test "$(bycol 'FNR == 1 { header(); next } $col("task") == "phased" && $col("instance") == 0 {
+	test "$(csv_awk 'FNR == 1 { header(); next } $col("task") == "phased" && $col("instance") == 0 {
 		print $col("policy") "," $col("run_ns") "," $col("period_ns") }' "$tmp/grammar/tasks.csv")" = SCHED_OTHER,1000000,20000000
 
 echo "== dlgen --work=loops (rt-app's calibrated loop)"
@@ -175,7 +176,7 @@ expect "... and created no output" test ! -e "$tmp/dlhost/jobs.csv"
 expect "the native run wrote summary.json with 10 jobs" grep -q '"jobs": 10' "$tmp/native/summary.json"
 "$DLGEN" -o "$tmp/wd" -d 200 -g 0 tests/data/long-job.json > /dev/null 2>&1; rc=$?
 expect "watchdog: a 5 s job in a 200 ms run is cut at the end (exit $rc)" \
-	bycol 'FNR == 1 { header(); next }
+	csv_awk 'FNR == 1 { header(); next }
 		FNR == 2 { ok = ($col("cut") == 1 && $col("end_ns") - $col("release_ns") < 1000000000) } END { exit !ok }' "$tmp/wd/jobs.csv"
 
 echo "== scripts' usage: the leading comment block, whole (lib.sh's usage)"
