@@ -81,21 +81,20 @@ render() {
 		}
 		return 0
 	}
-	function table(spec,   path, cols, nc, i, j, line, n, nw, w, kv, head, sep, keep, r, s, ncl, cl) {
-		p = index(spec, ":"); if (!p) bad("want <!-- table CSV: TITLE=TEMPLATE | ... -->")
-		path = trim(substr(spec, 1, p - 1)); spec = substr(spec, p + 1)
-		nw = 0; ns = 0
-		if ((p = index(spec, " ; ")) > 0) {
-			ncl = split(substr(spec, p + 3), cl, " ; "); spec = substr(spec, 1, p - 1)
-			for (j = 1; j <= ncl; j++) {
-				if (cl[j] ~ /^where /) w[++nw] = substr(cl[j], 7)
-				else if (cl[j] ~ /^sort [^ ]+$/) ns = split(substr(cl[j], 6), sk, ",")
-				else bad("clause \"" cl[j] "\" is neither where NAME=VALUE nor sort NAME[,NAME...]")
-			}
+	# select(path, clauses): read the CSV path, keep the rows the where
+	# clauses (" ; "-separated, may be empty) keep, in the sort order:
+	# row[ord[1..nr], column]; returns nr
+	function select(path, clauses,   i, j, line, n, nw, w, kv, keep, r, ncl, cl, f, ncell) {
+		nw = 0; ns = 0; nr = 0
+		ncl = clauses == "" ? 0 : split(clauses, cl, " ; ")
+		for (j = 1; j <= ncl; j++) {
+			if (cl[j] ~ /^where /) w[++nw] = substr(cl[j], 7)
+			else if (cl[j] ~ /^sort [^ ]+$/) ns = split(substr(cl[j], 6), sk, ",")
+			else bad("clause \"" cl[j] "\" is neither where NAME=VALUE nor sort NAME[,NAME...]")
 		}
 		csv = path
 		if (path !~ /^[A-Za-z0-9_.\/-]+\.csv$/ || path ~ /\.\./) bad("table file " path " is not a repository path to a .csv")
-		delete hcol; delete row
+		delete hcol; delete row; delete ord
 		n = 0
 		while ((getline line < (top "/" path)) > 0) {
 			ncell = split(line, f, ",")
@@ -121,6 +120,20 @@ render() {
 			for (j = r; j > 1 && ns && rowbefore(r, ord[j - 1]); j--) ord[j] = ord[j - 1]
 			ord[j] = r
 		}
+		if (nr == 0) bad(path ": no row" (nw ? " matches the where clause" : ""))
+		return nr
+	}
+	# spec "PATH: TEMPLATE [ ; clause]...": PATH, the TEMPLATE part, the clauses
+	function parse(spec, what,   p) {
+		p = index(spec, ":"); if (!p) bad(what)
+		spath = trim(substr(spec, 1, p - 1)); spec = substr(spec, p + 1)
+		sclauses = ""
+		if ((p = index(spec, " ; ")) > 0) { sclauses = substr(spec, p + 3); spec = substr(spec, 1, p - 1) }
+		return spec
+	}
+	function table(spec,   cols, nc, i, r, head, sep, line, s, p) {
+		spec = parse(spec, "want <!-- table CSV: TITLE=TEMPLATE | ... -->")
+		select(spath, sclauses)
 		nc = split(spec, cols, "|")
 		head = "|"; sep = "|"
 		for (i = 1; i <= nc; i++) {
@@ -134,9 +147,13 @@ render() {
 			for (i = 1; i <= nc; i++) line = line " " cell(tmpl[i], ord[r]) " |"
 			s = s "\n" line
 		}
-		if (nr == 0) bad(path ": no row" (nw ? " matches the where clause" : ""))
-		nr = 0
 		return s
+	}
+	# one inline value: exactly one row must be selected
+	function value(spec,   t) {
+		t = trim(parse(spec, "want <!-- value CSV: TEMPLATE [; where NAME=VALUE] -->"))
+		if (select(spath, sclauses) != 1) bad(spath ": " nr " rows match a value (want exactly one: add where clauses)")
+		return cell(t, ord[1])
 	}
 	/^<!-- table .* -->$/ {
 		if (inside) { mline = FNR; bad("a table marker inside another table (no <!-- end table --> before it)") }
@@ -159,12 +176,7 @@ render() {
 			spec = substr(rest, 1, q - 1); rest = substr(rest, q + 4)
 			q = index(rest, "<!-- /value -->"); if (!q) bad("a value without its <!-- /value --> on the same line")
 			rest = substr(rest, q + 15)
-			p = index(spec, ":"); if (!p) bad("want <!-- value CSV: TEMPLATE [; where NAME=VALUE] -->")
-			vpath = substr(spec, 1, p - 1)
-			nl = split(table(vpath ": v=" substr(spec, p + 1)), vl, "\n")
-			if (nl != 3) bad(vpath ": " nl - 2 " rows match a value (want exactly one: add where clauses)")
-			v = vl[3]; sub(/^\| /, "", v); sub(/ \|$/, "", v)
-			out = out "<!-- value " spec " -->" v "<!-- /value -->"; values++
+			out = out "<!-- value " spec " -->" value(spec) "<!-- /value -->"; values++
 		}
 		if (!only) print out rest
 		next
