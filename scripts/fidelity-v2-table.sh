@@ -9,20 +9,26 @@ set -euo pipefail
 dir=$1
 [ -d "$dir" ] || { echo "fidelity-v2-table: no folder $dir" >&2; exit 2; }
 
+# table_head TITLE COLUMN...: a table's title line, then its Markdown header and
+# separator (one "|---" per column)
+table_head() {
+	local title=$1
+	shift
+	printf '%s\n\n|' "$title"
+	printf ' %s |' "$@"
+	printf '\n|'
+	printf -- '---|%.0s' "$@"
+	printf '\n'
+}
+
 if [ -r "$dir/wakeup.csv" ]; then
-	echo "Wake-up latency (us; SCHED_FIFO, 1 ms absolute timer, 50 us work; spinners: SCHED_OTHER on other CPUs)"
-	echo
-	echo "| qemu | topology | point | CPU | spinners | periods | p50 | p99 | max | overruns | host s |"
-	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	table_head "Wake-up latency (us; SCHED_FIFO, 1 ms absolute timer, 50 us work; spinners: SCHED_OTHER on other CPUs)" qemu topology point CPU spinners periods p50 p99 max overruns 'host s'
 	csv_awk 'FNR == 1 { header(); next }
 		{ printf "| %s | %s | %s | %d | %d | %d | %.2f | %.2f | %.2f | %d | %s |\n", $col("qemu"), $col("topology"),
 			$col("point"), $col("cpu"), $col("spinners"), $col("periods"), $col("lat_p50_ns") / 1e3,
 			$col("lat_p99_ns") / 1e3, $col("lat_max_ns") / 1e3, $col("overruns"), $col("host_s") }' "$dir/wakeup.csv"
 	echo
-	echo "Index bias (p99, last CPU minus CPU 0, 7 spinners) and load ladder (p99 with 7 spinners / p99 alone), by CPU"
-	echo
-	echo "| qemu | topology | p99 CPU 0, busy8 | p99 last CPU, busy8 | difference | ladder CPU 0 | ladder last CPU |"
-	echo "|---|---|---|---|---|---|---|"
+	table_head "Index bias (p99, last CPU minus CPU 0, 7 spinners) and load ladder (p99 with 7 spinners / p99 alone), by CPU" qemu topology 'p99 CPU 0, busy8' 'p99 last CPU, busy8' difference 'ladder CPU 0' 'ladder last CPU'
 	csv_awk 'FNR == 1 { header(); next }
 		{ k = $col("qemu") SUBSEP $col("topology"); keys[k] = 1
 		  c = $col("cpu"); s = $col("spinners") ? "busy" : "alone"
@@ -40,10 +46,7 @@ if [ -r "$dir/wakeup.csv" ]; then
 fi
 
 if [ -r "$dir/monotonic.csv" ]; then
-	echo "Cross-CPU CLOCK_MONOTONIC (a reader per CPU; behind: below the largest reading already published, or below the value handed by the previous CPU)"
-	echo
-	echo "| qemu | topology | quantum ns | reads | reads behind the largest | window (us) | CPUs never behind | reads behind a handed value | handed window (us) | steps back in a CPU | jumps > 100 ms |"
-	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	table_head "Cross-CPU CLOCK_MONOTONIC (a reader per CPU; behind: below the largest reading already published, or below the value handed by the previous CPU)" qemu topology 'quantum ns' reads 'reads behind the largest' 'window (us)' 'CPUs never behind' 'reads behind a handed value' 'handed window (us)' 'steps back in a CPU' 'jumps > 100 ms'
 	csv_awk 'FNR == 1 { header(); next }
 		{ k = $col("qemu") SUBSEP $col("topology") SUBSEP $col("quantum_ns")
 		  if (!(k in reads)) order[++n] = k
@@ -60,10 +63,7 @@ if [ -r "$dir/monotonic.csv" ]; then
 fi
 
 if [ -r "$dir/handoff.csv" ]; then
-	echo "Hand-off between two CPUs (us; A starts; one-way = receiver's clock - giver's stamp; round trip on A's clock)"
-	echo
-	echo "| qemu | topology | mode | A | T | A to T p50 / p99 | T to A p50 / p99 | round trip p50 / p99 | host s |"
-	echo "|---|---|---|---|---|---|---|---|---|"
+	table_head "Hand-off between two CPUs (us; A starts; one-way = receiver's clock - giver's stamp; round trip on A's clock)" qemu topology mode A T 'A to T p50 / p99' 'T to A p50 / p99' 'round trip p50 / p99' 'host s'
 	csv_awk 'FNR == 1 { header(); next }
 		{ printf "| %s | %s | %s | %d | %d | %.2f / %.2f | %.2f / %.2f | %.2f / %.2f | %s |\n", $col("qemu"),
 			$col("topology"), $col("mode"), $col("cpu_a"), $col("cpu_t"), $col("at_p50_ns") / 1e3,
@@ -73,10 +73,7 @@ if [ -r "$dir/handoff.csv" ]; then
 fi
 
 if [ -r "$dir/loop.csv" ]; then
-	echo "A fixed loop on the lowest- and the highest-capacity CPU with k busy (fastest chunk, ns): time ratio against the capacity ratio"
-	echo
-	echo "| qemu | topology | busy | low CPU | high CPU | ratio | capacity ratio | error | ratio of the medians |"
-	echo "|---|---|---|---|---|---|---|---|---|"
+	table_head "A fixed loop on the lowest- and the highest-capacity CPU with k busy (fastest chunk, ns): time ratio against the capacity ratio" qemu topology busy 'low CPU' 'high CPU' ratio 'capacity ratio' error 'ratio of the medians'
 	for t in $(csv_awk 'FNR == 1 { header(); next } { print $col("topology") }' "$dir/loop.csv" | sort -u); do
 		caps=$(eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")" && echo "$TOPO_CAPS")
 		csv_awk -v t="$t" -v caps="$caps" 'BEGIN { n = split(caps, c, " "); for (i = 1; i <= n; i++) cap[i - 1] = c[i] }
