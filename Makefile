@@ -146,7 +146,7 @@ $(DLGEN_CROSS): $(DLGEN_SRC) $(SYSROOT)/.dlcap-pkgs
 	@touch $@
 
 # gen_init_cpio comes from the extracted tree, which the stock build makes.
-$(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitramfs.sh initramfs/csv.awk \
+$(INITRAMFS): $(DLGEN_CROSS) initramfs/init initramfs/files.list scripts/mkinitramfs.sh initramfs/csv.awk initramfs/dl.sh \
 		$(SYSROOT)/.dlcap-pkgs | $(call kimage,stock)
 	@echo "[initramfs] $@"
 	@scripts/mkinitramfs.sh $(DLGEN_CROSS) $@

@@ -31,6 +31,7 @@
 dir=$1 ts=$2
 shift 2
 in=/share/in
+. /usr/share/dlcap/dl.sh
 log="$dir/trace-cmd.log"
 # Staged files are not executable: the dynamic loader runs trace-cmd with
 # the staged libraries, from a copy of itself that is.
@@ -40,7 +41,7 @@ cp $in/ld-linux-aarch64.so.1 $tmp/ld.so
 chmod 755 $tmp/ld.so
 tc="$tmp/ld.so --library-path $in $in/trace-cmd"
 
-sched=/sys/kernel/debug/tracing/events/sched
+sched=$DL_DEBUGFS/tracing/events/sched
 events='' missing=''
 for e in sched_switch sched_wakeup sched_waking sched_migrate_task; do
 	if [ -d $sched/$e ]; then events="$events $e"; else missing="$missing $e"; fi
@@ -63,7 +64,7 @@ $tc record --file-version 6 -B dlcap -C mono -b 4096 $opts -o $tmp/trace.dat > $
 rec=$!
 # recording once trace-cmd has turned the instance on with its last event
 # enabled (it turns the new instance off first; at most 30 s)
-inst=/sys/kernel/debug/tracing/instances/dlcap
+inst=$DL_DEBUGFS/tracing/instances/dlcap
 last=${events##* }
 i=0
 until [ "$(cat $inst/tracing_on 2>/dev/null)" = 1 ] &&
@@ -79,9 +80,7 @@ case "$ts" in
 *) dlgen -o "$dir" "$@" "$in/$ts" ;;
 esac
 rc=$?
-for c in $inst/per_cpu/cpu*; do
-	[ -e $c/stats ] && echo "lost ${c##*/}: $(awk '$1 == "overrun:" { print $2 }' $c/stats)"
-done >> "$log"
+dl_overruns $inst | while read -r c n; do echo "lost $c: $n"; done >> "$log"
 kill -INT $rec 2>/dev/null
 wait $rec || bad="${bad:-trace-cmd record exited $?}"
 [ -d $inst ] && bad="${bad:-trace-cmd left the ftrace instance $inst}"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Build the one initramfs all kernels boot: busybox-static:arm64, the static
-# aarch64 dlgen, initramfs/init and initramfs/csv.awk, packed by the kernel's
+# aarch64 dlgen, initramfs/init, csv.awk and dl.sh, packed by the kernel's
 # usr/gen_init_cpio.
 # Usage: scripts/mkinitramfs.sh DLGEN_AARCH64 OUT.cpio.gz
 set -eu
@@ -29,9 +29,10 @@ cp "$sysroot/bin/busybox" "$stage/busybox"
 cp "$dlgen" "$stage/dlgen"
 cp "$DLCAP_TOP/initramfs/init" "$stage/init"
 cp "$DLCAP_TOP/initramfs/csv.awk" "$stage/csv.awk"
+cp "$DLCAP_TOP/initramfs/dl.sh" "$stage/dl.sh"
 touch -d @0 "$stage"/*
 sed -e "s|@SYSROOT@/bin/busybox|$stage/busybox|g" -e "s|@DLGEN@|$stage/dlgen|g" \
-    -e "s|@INIT@|$stage/init|g" -e "s|@CSVAWK@|$stage/csv.awk|g" \
+    -e "s|@INIT@|$stage/init|g" -e "s|@CSVAWK@|$stage/csv.awk|g" -e "s|@DLSH@|$stage/dl.sh|g" \
     "$DLCAP_TOP/initramfs/files.list" > "$stage/list"
 grep -v '^#' "$stage/list" | grep -q '@' && die "initramfs/files.list names a file this script does not stage"
 "$gen" -t 0 "$stage/list" | gzip -9n > "$out.tmp"

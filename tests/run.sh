@@ -235,6 +235,8 @@ echo "== placement reasons: the kernel's trace joined to the jobs (scripts/place
 suite tests/check-reasons.sh
 echo "== traces on request: what a plan's trace=on stages (scripts/plan-check.sh; no QEMU)"
 suite tests/check-trace.sh
+echo "== the guest shell library (initramfs/dl.sh) under dash on canned debugfs text (no QEMU)"
+suite tests/check-guestlib.sh
 
 echo "== KUnit console check on canned consoles (tests/data/kunit: v3, v1's faults put back, v3-faults all bits and bit 3)"
 suite tests/check-kunit.sh tests/data/kunit/v3

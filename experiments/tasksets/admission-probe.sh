@@ -10,29 +10,21 @@
 # stage: admission-16x8000.json
 out=${1:?}
 taskset=${2:-admission-16x8000.json}
-total_bw() {
-	awk '/dl_bw->total_bw/ && (m == "" || $NF > m) { m = $NF } END { print m + 0 }' \
-		/sys/kernel/debug/sched/debug
-}
+. /usr/share/dlcap/dl.sh
 # "none" without /proc/sys (slim.config has no SYSCTL): the defaults hold
 for s in runtime period; do
 	echo "sched_rt_${s}_us: $(cat /proc/sys/kernel/sched_rt_${s}_us 2>/dev/null || echo none)"
 done
-fs=/sys/kernel/debug/sched/fair_server i=0 servers=""
-while [ -d $fs/cpu$i ]; do
-	servers="$servers $(cat $fs/cpu$i/runtime)/$(cat $fs/cpu$i/period)"
-	i=$((i + 1))
-done
-echo "fair_server runtime/period ns:${servers:- none}"
-before=$(total_bw)
+servers=$(dl_fair_servers | sed 's/cpu[0-9]*=//g')
+echo "fair_server runtime/period ns: ${servers:-none}"
+before=$(dl_bw_max)
 echo "total_bw before: $before"
 dlgen -o "$out" "/share/in/$taskset" > "$out/run.log" 2>&1 &
 pid=$!
 sleep 0.3
-echo "total_bw during: $(total_bw)"
+echo "total_bw during: $(dl_bw_max)"
 wait $pid
 echo "dlgen exit: $?"
 # the bandwidth goes at each task's 0-lag time, a period or so after exit
-i=0
-while [ "$(total_bw)" -gt "$before" ] && [ $i -lt 200 ]; do usleep 10000; i=$((i + 1)); done
-echo "total_bw after: $(total_bw)"
+dl_drain "$before" 200 || :
+echo "total_bw after: $(dl_bw_max)"

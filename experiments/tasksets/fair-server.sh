@@ -11,7 +11,8 @@
 out=${1:?}
 cpu=${2:?}
 runtime=${3:-}
-fs=/sys/kernel/debug/sched/fair_server/cpu$cpu
+. /usr/share/dlcap/dl.sh
+fs=$DL_DEBUGFS/sched/fair_server/cpu$cpu
 old=
 if [ -d $fs ]; then
 	old=$(cat $fs/runtime)

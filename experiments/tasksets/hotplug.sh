@@ -13,25 +13,20 @@
 out=${1:?}
 cpu=${2:-7}
 taskset=${3:-hotplug-10x8000.json}
+. /usr/share/dlcap/dl.sh
 # each root domain's dl_bw.total_bw, distinct values (6.12: the fair servers')
-total_bw() { grep 'dl_bw->total_bw' /sys/kernel/debug/sched/debug | awk '{ print $NF }' | sort -u | tr '\n' ' '; }
-echo "total_bw before: $(total_bw)"
+echo "total_bw before: $(dl_bw_each)"
 dlgen -o "$out" "/share/in/$taskset" > "$out/run.log" 2>&1 &
 pid=$!
 sleep 0.5
-if echo 0 > /sys/devices/system/cpu/cpu$cpu/online 2> "$out/err"; then
-	echo "offline: allowed"
+if dl_try_write offline 0 /sys/devices/system/cpu/cpu$cpu/online "$out/err"; then
 	sleep 0.2
 	echo 1 > /sys/devices/system/cpu/cpu$cpu/online || echo "online again: failed"
-else
-	echo "offline: refused: $(sed 's/.*: //' "$out/err")"
 fi
 wait $pid
 echo "dlgen exit: $?"
-# tasks.csv's admitted column by its header's name (csv.awk: the initramfs)
-echo "admitted: $(awk -F, -f /usr/share/dlcap/csv.awk -e 'FNR == 1 { header(); next }
-	$col("admitted") == 1' "$out/tasks.csv" | wc -l)"
+echo "admitted: $(dl_admitted "$out/tasks.csv")"
 echo "cpu$cpu online: $(cat /sys/devices/system/cpu/cpu$cpu/online)"
 # With every DL task gone, each root domain's dl_bw.total_bw must be what
 # it was before (6.1: 0).
-echo "total_bw after: $(total_bw)"
+echo "total_bw after: $(dl_bw_each)"

@@ -11,15 +11,12 @@
 # Usage (by initramfs/init): sh offline-refused.sh POINTDIR
 # stage: hotplug-10x8000.json
 out=${1:?}
+. /usr/share/dlcap/dl.sh
 dlgen -o "$out" /share/in/hotplug-10x8000.json > "$out/run.log" 2>&1 &
 pid=$!
 sleep 0.5
-if echo 0 > /sys/devices/system/cpu/cpu7/online 2> "$out/err"; then
-	echo "offline: allowed"
+dl_try_write offline 0 /sys/devices/system/cpu/cpu7/online "$out/err" &&
 	echo 1 > /sys/devices/system/cpu/cpu7/online
-else
-	echo "offline: refused: $(sed 's/.*: //' "$out/err")"
-fi
 wait $pid
 echo "cpu7 online: $(cat /sys/devices/system/cpu/cpu7/online)"
 cat > "$out/four.json" <<'JSON'

@@ -12,29 +12,19 @@
 # stage: uniform-5x9000.json
 # Prints the admission count and each switch's outcome.
 out=${1:?}
-knob=/sys/kernel/debug/sched/dl_admission
+. /usr/share/dlcap/dl.sh
+knob=$DL_DEBUGFS/sched/dl_admission
 dlgen -o "$out" /share/in/uniform-5x9000.json > "$out/run.log" 2>&1 &
 pid=$!
 sleep 0.5
-before=$(sed 's/.*\[\(.*\)\].*/\1/' $knob)
-if echo uniform > $knob 2> "$out/err"; then
-	echo "switch while running: allowed"
-else
-	echo "switch while running: refused: $(sed 's/.*: //' "$out/err")"
-fi
+before=$(dl_knob $knob)
+dl_try_write "switch while running" uniform $knob "$out/err" || :
 wait $pid
 echo "dlgen exit: $?"
-echo "admitted: $(awk -F, -f /usr/share/dlcap/csv.awk -e 'FNR == 1 { header(); next }
-	$col("admitted") == 1' "$out/tasks.csv" | wc -l)"
-# the bandwidth is freed at the tasks' 0-lag time: wait for it (at most 1 s)
-i=0
-while [ $i -lt 100 ] && grep 'dl_bw->total_bw' /sys/kernel/debug/sched/debug | grep -qv ': 0$'; do
-	usleep 10000
-	i=$((i + 1))
-done
-if echo uniform > $knob 2> "$out/err"; then
-	echo "switch when idle: allowed"
-else
-	echo "switch when idle: refused: $(sed 's/.*: //' "$out/err")"
-fi
+echo "admitted: $(dl_admitted "$out/tasks.csv")"
+# the bandwidth is freed at the tasks' 0-lag time: wait (at most 1 s) until
+# no more is allocated than at boot (the fair servers' on 6.12, never 0)
+dl_drain "${DL_BW_BOOT:?run by initramfs/init}" 100 ||
+	echo "bandwidth still allocated: $(dl_bw_each)"
+dl_try_write "switch when idle" uniform $knob "$out/err" || :
 echo "$before" > $knob

@@ -9,19 +9,17 @@
 # One PASS:/FAIL: line per check.
 # Usage (by initramfs/init): sh knobs.sh POINTDIR
 out=${1:?}
-d=/sys/kernel/debug/sched
+. /usr/share/dlcap/dl.sh
+d=$DL_DEBUGFS/sched
 check() { # check DESCRIPTION COMMAND...
 	what=$1; shift
 	if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; fi
 }
-# bracketed KNOB: the value shown as current
-current() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$d/$1"; }
+# KNOB's value shown as current (bracketed)
+current() { dl_knob "$d/$1"; }
 refused() { ! echo "$2" > "$d/$1" 2> "$out/err"; }
 # the tasks of a dlgen run's tasks.csv that were admitted (the column by name)
-admitted() {
-	awk -F, -f /usr/share/dlcap/csv.awk -e 'FNR == 1 { header(); next }
-		$col("admitted") == 1' "$1/tasks.csv" | wc -l
-}
+admitted() { dl_admitted "$1/tasks.csv"; }
 
 while read -r knob def others; do
 	case "$knob" in ''|'#'*) continue ;; esac
@@ -60,7 +58,7 @@ check "placement policies switch under load (refused:${bad:- none})" test -z "$b
 wait $pid
 check "dlgen ran through the switches (exit 0)" test $? = 0
 check "... with all 4 tasks admitted" test "$(admitted "$out/switch")" = 4
-tb=$(grep 'dl_bw->total_bw' $d/debug | awk '{ print $NF }' | sort -u | tr '\n' ' ')
+tb=$(dl_bw_each)
 check "total_bw is 0 on every CPU after the tasks exit (saw: $tb)" test "$tb" = "0 "
 
 # Admission: eight 7.5/10 ms reservations (6.0 CPUs) are admitted under
