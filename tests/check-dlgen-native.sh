@@ -197,12 +197,14 @@ check "... and -d 800 runs it: a ping-pong of 800 ms, >= 20 jobs ($(($(wc -l < "
 		test "$(($(wc -l < "$tmp/forever/jobs.csv") - 1))" -ge 20'
 # sync (signal, then wait) must not take its own signal: b's sync wakes a,
 # which waits at that moment, and a's signal then wakes b (the mp3 sets'
-# pattern). Three rounds, nobody cut.
+# pattern). Three rounds, nobody cut. As in rt-app, a signal nobody waits for
+# is lost and both threads then wait for ever: b sleeps 50 ms so that a is
+# waiting first even on a loaded host (5 ms timed out at load 11).
 cat > "$tmp/sync.json" <<'JSON'
 { "tasks": {
     "a": { "loop": 3, "lock": "m", "wait": { "ref": "q", "mutex": "m" }, "unlock": "m", "run": 1000,
            "lock1": "m", "signal": "q", "unlock1": "m" },
-    "b": { "loop": 3, "sleep": 5000, "lock": "m", "sync": { "ref": "q", "mutex": "m" }, "unlock": "m" } } }
+    "b": { "loop": 3, "sleep": 50000, "lock": "m", "sync": { "ref": "q", "mutex": "m" }, "unlock": "m" } } }
 JSON
 native sync
 check "sync wakes the thread already waiting, not itself: 3 rounds, none cut (rc $rc)" \
