@@ -9,15 +9,21 @@
 #                      reason: the kernel's reason for the wake-up that
 #                      released the job (local, idle, fit, best-fit,
 #                      fallback-max, fallback-stay, fallback-preempt,
-#                      nonidle-fit, nonidle-affine, edf, no-target, kept), or
-#                      "running" when
+#                      nonidle-fit, nonidle-affine, edf, no-target, kept,
+#                      not-allowed: the CPU chosen was not allowed and
+#                      select_task_rq() gave another), or "running" when
 #                      the job was released while its thread still ran (no
-#                      wake-up); from/to: the CPUs of that decision;
+#                      wake-up); from/to: the CPUs of that decision (to:
+#                      the CPU the task got);
 #                      pushes: push/offline searches that moved the task
 #                      while the job ran
 #   reason-counts.csv  path,reason,count over all events of the point, plus
-#                      "admission,refused,N" and "trace,lost,N" (events a
-#                      full trace buffer dropped: nonzero means the per-job
+#                      "admission,refused,N" (every refusal), one row
+#                      "refused,SOURCE,N" per source of refusals (setattr,
+#                      hotplug, cpuset-attach, cpuset-shrink, rt-runtime,
+#                      dl-admission; none in traces older than the events'
+#                      source field) and "trace,lost,N" (events a full
+#                      trace buffer dropped: nonzero means the per-job
 #                      reasons are incomplete)
 # Exit 1 without placements.trace (a stock kernel has no such events).
 set -euo pipefail
@@ -26,7 +32,9 @@ dir=${1:?usage: placement-reasons.sh POINTDIR}
 [ -r "$dir/placements.trace" ] || die "$dir: no placements.trace (kernel without the dl-capacity-trace events?)"
 [ -r "$dir/jobs.csv" ] && [ -r "$dir/tasks.csv" ] || die "$dir: no jobs.csv/tasks.csv"
 
-# Trace lines: "COMM-PID [CPU] FLAGS SECONDS.MICROS: EVENT: key=value ...".
+# Trace lines: "COMM-PID [CPU] FLAGS SECONDS.MICROS: EVENT: key=value ...",
+# read by key (a comm= value with spaces leaves words without "=", which
+# no key reads: dlgen's threads are all "dlgen").
 # Times are CLOCK_MONOTONIC (the guest sets trace_clock mono), as dlgen's.
 # Intermediate files in a folder of their own; the two outputs are written
 # beside their names and renamed into place whole, and a failure leaves
@@ -48,7 +56,11 @@ FILENAME ~ /placements\.trace$/ {
 	ns = t[1] * 1000000000 + t[2] * 1000
 	split("", kv)
 	for (j = i + 2; j <= nf; j++) { eq = index(f[j], "="); kv[substr(f[j], 1, eq - 1)] = substr(f[j], eq + 1) }
-	if (ev == "sched_dl_admission_refused:") { refused++; next }
+	if (ev == "sched_dl_admission_refused:") {
+		refused++
+		if ("source" in kv) count["refused" SUBSEP kv["source"]]++
+		next
+	}
 	if (ev != "sched_dl_place:") next
 	count[kv["path"] SUBSEP kv["reason"]]++
 	k = kv["pid"] SUBSEP (++n[kv["pid"] SUBSEP kv["path"]])

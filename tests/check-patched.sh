@@ -90,6 +90,34 @@ check "reasons: fallback-max's misfit jobs were placed by the max-capacity fallb
 	most "$(share "$dyn/fallback-max" misfit fallback-max)"
 refused=$(csv_awk 'FNR == 1 { header(); next } $col("path") == "admission" { print $col("count") }' "$hikey/adm/reason-counts.csv" 2>/dev/null)
 check "reasons: the kernel traced the admission set's 5 refusals (traced: ${refused:-none})" test "${refused:-}" = 5
+# Every refusal of the admission test is traced with its source:
+# refusals POINT FIELD...: per kind of sched_dl_admission_refused event in
+# its placements.trace, "COUNT VALUE..." of the FIELDs, read by name.
+refusals() {
+	local p=$1; shift
+	awk -v want="$*" '/ sched_dl_admission_refused: / {
+		split("", kv)
+		for (i = 1; i <= NF; i++) if ((eq = index($i, "=")) > 0) kv[substr($i, 1, eq - 1)] = substr($i, eq + 1)
+		n = split(want, w, " "); line = kv[w[1]]
+		for (k = 2; k <= n; k++) line = line " " kv[w[k]]
+		print line
+	}' "$p/placements.trace" 2>/dev/null | sort | uniq -c | sed 's/^ *//'
+}
+# the limit: 0.95 in BW_SHIFT fixed point (996147) scaled by a capacity sum
+lim() { echo $(( 996147 * $1 >> 10 )); }
+cap7=${TOPO_CAPS##* }
+all="source cpu pid old_bw new_bw total_bw limit"
+got=$(refusals "$hikey/adm" source old_bw new_bw total_bw limit)
+check "refusals: the admission set's 5 are setattr's, 524288 asked with $cap_n x 524288 admitted, limit $(lim $sum_cap) (${got:-none})" \
+	test "$got" = "5 setattr 0 524288 $((cap_n * 524288)) $(lim $sum_cap)"
+got=$(refusals "$hikey/hotplug-capacity" $all)
+check "refusals: hotplug-capacity's refused offline of CPU 7 is one of source hotplug, for no task, 10 x 524288 admitted over the limit without CPU 7, $(lim $((sum_cap - cap7))) (${got:-none})" \
+	test "$got" = "1 hotplug 7 -1 0 0 $((10 * 524288)) $(lim $((sum_cap - cap7)))"
+check "refusals: none in hotplug-cpus, whose offline was allowed" \
+	sh -c "test -r '$hikey/hotplug-cpus/placements.trace' && ! grep -q sched_dl_admission_refused '$hikey/hotplug-cpus/placements.trace'"
+got=$(refusals "$hikey/knobs" source pid old_bw new_bw total_bw limit)
+check "refusals: the knobs point's one is its refused switch to capacity, of source dl-admission, for no task, 8 x 786432 admitted over $(lim $sum_cap) (${got:-none})" \
+	test "$got" = "1 dl-admission -1 0 0 $((8 * 786432)) $(lim $sum_cap)"
 lost=$(csv_awk 'FNR == 1 { header(); next } $col("path") == "trace" { s += $col("count") } END { print s + 0 }' \
 	"$hikey"/*/reason-counts.csv "$dyn"/*/reason-counts.csv 2>/dev/null)
 check "reasons: no trace event lost to a full buffer in any point ($lost lost)" test "$lost" = 0

@@ -16,12 +16,14 @@ hog,0,1,1016000000,1027000000
 misfit,0,1,1018000000,1028000000
 CSV
 cat > "$p/placements.trace" <<'TRACE'
-           dlgen-101     [000] d..2.     1.000001: sched_dl_place: pid=101 path=wakeup from=0 to=7 reason=fit
-           dlgen-102     [007] d..2.     1.002003: sched_dl_place: pid=102 path=wakeup from=7 to=4 reason=fallback-max
-          <idle>-0       [004] d.h3.     1.005000: sched_dl_place: pid=102 path=push from=4 to=5 reason=fallback-max
-          <idle>-0       [007] d.h3.     1.016002: sched_dl_place: pid=101 path=wakeup from=7 to=7 reason=local
-          <idle>-0       [005] d.h3.     1.017000: sched_dl_place: pid=102 path=push from=5 to=5 reason=fallback-stay
-           dlgen-100     [000] .....     1.020000: sched_dl_admission_refused: pid=103 new_bw=1 total_bw=2 limit=3
+           dlgen-101     [000] d..2.     1.000001: sched_dl_place: comm=dlgen pid=101 path=wakeup from=0 to=7 reason=fit deadline=1016000000 pol_deadline=1016000000 density=524288
+           dlgen-102     [007] d..2.     1.002003: sched_dl_place: comm=dlgen pid=102 path=wakeup from=7 to=4 reason=fallback-max deadline=1012000000 pol_deadline=1018000000 density=838860
+          <idle>-0       [004] d.h3.     1.005000: sched_dl_place: comm=dlgen pid=102 path=push from=4 to=5 reason=fallback-max deadline=1018000000 pol_deadline=1018000000 density=838860
+          <idle>-0       [007] d.h3.     1.016002: sched_dl_place: comm=dlgen pid=101 path=wakeup from=7 to=2 reason=not-allowed deadline=1016000000 pol_deadline=1032000000 density=524288
+          <idle>-0       [005] d.h3.     1.017000: sched_dl_place: comm=dlgen pid=102 path=push from=5 to=5 reason=fallback-stay deadline=1034000000 pol_deadline=1034000000 density=838860
+           dlgen-100     [000] .....     1.020000: sched_dl_admission_refused: comm=dl gen pid=103 source=setattr cpu=0 old_bw=0 new_bw=1 total_bw=2 limit=3
+         cpuhp/7-46      [007] .....     1.021000: sched_dl_admission_refused: comm= pid=-1 source=hotplug cpu=7 old_bw=0 new_bw=0 total_bw=2 limit=1
+           dlgen-100     [000] .....     1.022000: sched_dl_admission_refused: pid=104 new_bw=1 total_bw=2 limit=3
 # lost 0
 TRACE
 "$top/scripts/placement-reasons.sh" "$p" > "$tmp/out" 2>&1
@@ -30,21 +32,26 @@ cat > "$tmp/want" <<'CSV'
 task,instance,job,reason,from,to,pushes
 hog,0,0,fit,0,7,0
 misfit,0,0,fallback-max,7,4,1
-hog,0,1,local,7,7,0
+hog,0,1,not-allowed,7,2,0
 misfit,0,1,running,,,0
 CSV
-check "reasons.csv: each job's wake-up reason, CPUs and pushes that moved it" cmp -s "$tmp/want" "$p/reasons.csv"
+check "reasons.csv: each job's wake-up reason, CPUs (to: the one the task got) and pushes that moved it" cmp -s "$tmp/want" "$p/reasons.csv"
+# refusals: all three counted, by source where the event has one (the
+# last line is of a trace older than the source field), a comm with a
+# space read as the others
 cat > "$tmp/want" <<'CSV'
 path,reason,count
 push,fallback-max,1
 push,fallback-stay,1
+refused,hotplug,1
+refused,setattr,1
 wakeup,fallback-max,1
 wakeup,fit,1
-wakeup,local,1
-admission,refused,1
+wakeup,not-allowed,1
+admission,refused,3
 trace,lost,0
 CSV
-check "reason-counts.csv: events per path and reason, refusals, lost events" cmp -s "$tmp/want" "$p/reason-counts.csv"
+check "reason-counts.csv: events per path and reason, refusals in all and per source, lost events" cmp -s "$tmp/want" "$p/reason-counts.csv"
 # a jobs.csv without a column the join needs: an error naming it, the
 # earlier outputs untouched, no half-written file left in the point
 cp "$p/jobs.csv" "$tmp/jobs.csv"; cp "$p/reasons.csv" "$tmp/reasons.csv"

@@ -86,6 +86,29 @@ grep 'sched_dl_place' "$p/placements.trace" | sed 's/.*sched_dl_place: *//' | so
 trace-cmd report -i "$p/trace.dat" 2> /dev/null | grep ' sched_dl_place: ' | sed 's/.*sched_dl_place: *//' | sort > "$tmp/inst"
 check "patched: placements.trace (the top-level buffer) kept its events: the same $(wc -l < "$tmp/top") sched_dl_place events as trace.dat, and no sched_switch" \
 	sh -c "test -s '$tmp/top' && cmp -s '$tmp/top' '$tmp/inst' && ! grep -q sched_switch '$p/placements.trace'"
+# The series' events as user space reads them: the kernel exports the
+# names of its enums (TRACE_DEFINE_ENUM()), so the formats trace.dat keeps
+# have numbers where the source has DL_PLACE_*/DL_ADM_FROM_*, which
+# trace-cmd (and Perfetto) could not resolve; every field by name.
+trace-cmd report -i "$p/trace.dat" --events 2> /dev/null > "$tmp/formats"
+# fmt EVENT: its print fmt line; fields EVENT: its own fields' names
+fmt() { awk -v e="$1" '$1 == "name:" { on = $2 == e } on && /^print fmt:/' "$tmp/formats"; }
+fields() {
+	awk -v e="$1" '$1 == "name:" { on = $2 == e } on && /field:/ && !/common_/ {
+		sub(/;.*/, ""); sub(/\[.*/, ""); n = split($0, w, /[ *]/); printf "%s%s", sep, w[n]; sep = " " }' "$tmp/formats"
+}
+symbolic='{ 0, "'
+for e in sched_dl_place sched_dl_admission_refused; do
+	f=$(fmt $e)
+	check "patched: trace.dat's $e format has numbers for its enums' names ($(grep -o '{ [^}]*}' <<< "$f" | head -1))" \
+		sh -c 'case "$1" in *"$2"*) ;; *) exit 1 ;; esac; ! printf "%s" "$1" | grep -q "{ *[A-Za-z_]"' _ "$f" "$symbolic"
+done
+check "patched: sched_dl_place's fields: $(fields sched_dl_place)" \
+	test "$(fields sched_dl_place)" = "comm pid path from to reason deadline pol_deadline density"
+check "patched: sched_dl_admission_refused's fields: $(fields sched_dl_admission_refused)" \
+	test "$(fields sched_dl_admission_refused)" = "comm pid source cpu old_bw new_bw total_bw limit"
+check "patched: every sched_dl_place line of trace.txt names its path and reason ($(grep -c ' sched_dl_place: ' "$p/trace.txt") lines)" \
+	sh -c "grep -q ' sched_dl_place: ' '$p/trace.txt' && ! grep ' sched_dl_place: ' '$p/trace.txt' | grep -v ' path=\(wakeup\|push\) from=-\{0,1\}[0-9]* to=-\{0,1\}[0-9]* reason=[a-z][a-z-]* deadline=[0-9]* pol_deadline=[0-9]* density=[0-9]*\$'"
 check "stock: trace-cmd.log names no sched_dl_* event (stock has none) and misses none of the four it asks for" \
 	sh -c "grep -q '^events: sched_switch sched_wakeup sched_waking sched_migrate_task\$' '$2/traced/trace-cmd.log' && grep -q '^missing: none\$' '$2/traced/trace-cmd.log'"
 exit $assert_failed
