@@ -2,7 +2,8 @@
 # dlprobe (probes/), natively: the unit tests of its statistics and CPU
 # lists, bad arguments refused with one line and exit 2, a short run of
 # each probe on the host, and scripts/fidelity-v2-table.sh on canned CSVs
-# (tests/data/fidelity-v2) whose table values are known. Seconds, no QEMU.
+# (tests/data/fidelity-v2) whose table values are known, and
+# scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep). Seconds, no QEMU.
 # Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,4 +55,19 @@ check "table: clock 400 reads, 30 behind (7.50%), window 9.92 us, CPU 0 never be
 	grep -qF '| before | symmetric8 | 10000 | 400 | 7.50% | 9.92 | 0 | 3.75% | 4.00 | 0 | 0 |' "$tmp/table.md"
 check "table: loop 1024000 / 462000 ns is the capacity ratio 1024/462 exactly" \
 	grep -qF '| before | hikey960 | 8 | 1024000 (cap 462) | 462000 (cap 1024) | 2.216450 | 2.216450 | +0.0000% |' "$tmp/table.md"
+# scripts/wake-sweep.sh on three canned histories (tests/data/wake-sweep):
+# busy8 p99 differences 100, 200, 300 ns: mean 200, sd 100, 95% t interval
+# 200 -+ 4.303 x 100 / sqrt(3); b ran CPU 7 first; x lacks wake7-busy8.
+ws=$top/tests/data/wake-sweep
+"$top/scripts/wake-sweep.sh" "$tmp/ws" "$ws/a" "$ws/b" "$ws/c" > /dev/null 2>&1
+check "wake-sweep: pair b (CPU 7 first) busy8 p50 +16, p99 +200, mean -100 ns" \
+	grep -qxF 'b,7,8,2896,2912,16,4000,4200,200,3200.0,3100.0,-100.0' "$tmp/ws/pairs.csv"
+check "wake-sweep: busy8 p99 over 3 histories: mean 200, interval -48.4 to 448.4 ns, within 500" \
+	grep -qxF '8,p99,3,200.0,100.0,-48.4,448.4,100.0,300.0,yes' "$tmp/ws/summary.csv"
+check "wake-sweep: busy8 mean, interval -396.9 to 596.9 ns, not within 500" \
+	grep -qxF '8,mean,3,100.0,200.0,-396.9,596.9,-100.0,300.0,no' "$tmp/ws/summary.csv"
+"$top/scripts/wake-sweep.sh" "$tmp/ws2" "$ws/a" "$ws/broken" > /dev/null 2> "$tmp/ws.err"
+rc=$?
+check "wake-sweep: a history without wake7-busy8 refused (exit $rc, $(wc -l < "$tmp/ws.err") line): $(head -1 "$tmp/ws.err")" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/ws.err")" = 1
 [ "$assert_failed" = 0 ] && [ "$bad" = 0 ]
