@@ -3,7 +3,8 @@
 # lists, bad arguments refused with one line and exit 2, a short run of
 # each probe on the host, and scripts/fidelity-v2-table.sh on canned CSVs
 # (tests/data/fidelity-v2) whose table values are known, and
-# scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep). Seconds, no QEMU.
+# scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep) and
+# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace). Seconds, no QEMU.
 # Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -70,4 +71,13 @@ check "wake-sweep: busy8 mean, interval -396.9 to 596.9 ns, not within 500" \
 rc=$?
 check "wake-sweep: a history without wake7-busy8 refused (exit $rc, $(wc -l < "$tmp/ws.err") line): $(head -1 "$tmp/ws.err")" \
 	test "$rc" = 2 -a "$(wc -l < "$tmp/ws.err")" = 1
+# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace/tr7): a
+# setup wake-up, 20 warm-up and 8 kept periods, then one off the grid; kept
+# periods 1 and 5 are 600 ns late to the waking and 4000 ns (else 3400) to
+# the switch-in; a prio-49 waking for CPU 2 between the probe's waking and switch-in is not the probe's.
+"$top/scripts/wake-trace.sh" "$top/tests/data/wake-trace/tr7" > "$tmp/wt.csv" 2>&1
+check "wake-trace: periods 1 and 5 (k mod 4 = 1): waking +600, switch 4000 ns" \
+	grep -qxF 'tr7,7,1,2,600,4000,4600' "$tmp/wt.csv"
+check "wake-trace: the other groups 2 periods each at 0 and 3400 ns" \
+	test "$(grep -cxE 'tr7,7,[023],2,0,3400,3400' "$tmp/wt.csv")" = 3
 [ "$assert_failed" = 0 ] && [ "$bad" = 0 ]
