@@ -2,7 +2,9 @@
 # dlprobe (probes/), natively: the unit tests of its statistics and CPU
 # lists, bad arguments refused with one line and exit 2, a short run of
 # each probe on the host, and scripts/fidelity-v2-table.sh on canned CSVs
-# (tests/data/fidelity-v2) whose table values are known. Seconds, no QEMU.
+# (tests/data/fidelity-v2) whose table values are known, and
+# scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep) and
+# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace). Seconds, no QEMU.
 # Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,4 +56,28 @@ check "table: clock 400 reads, 30 behind (7.50%), window 9.92 us, CPU 0 never be
 	grep -qF '| before | symmetric8 | 10000 | 400 | 7.50% | 9.92 | 0 | 3.75% | 4.00 | 0 | 0 |' "$tmp/table.md"
 check "table: loop 1024000 / 462000 ns is the capacity ratio 1024/462 exactly" \
 	grep -qF '| before | hikey960 | 8 | 1024000 (cap 462) | 462000 (cap 1024) | 2.216450 | 2.216450 | +0.0000% |' "$tmp/table.md"
+# scripts/wake-sweep.sh on three canned histories (tests/data/wake-sweep):
+# busy8 p99 differences 100, 200, 300 ns: mean 200, sd 100, 95% t interval
+# 200 -+ 4.303 x 100 / sqrt(3); b ran CPU 7 first; x lacks wake7-busy8.
+ws=$top/tests/data/wake-sweep
+"$top/scripts/wake-sweep.sh" "$tmp/ws" "$ws/a" "$ws/b" "$ws/c" > /dev/null 2>&1
+check "wake-sweep: pair b (CPU 7 first) busy8 p50 +16, p99 +200, mean -100 ns" \
+	grep -qxF 'b,7,8,2896,2912,16,4000,4200,200,3200.0,3100.0,-100.0' "$tmp/ws/pairs.csv"
+check "wake-sweep: busy8 p99 over 3 histories: mean 200, interval -48.4 to 448.4 ns, within 500" \
+	grep -qxF '8,p99,3,200.0,100.0,-48.4,448.4,100.0,300.0,yes' "$tmp/ws/summary.csv"
+check "wake-sweep: busy8 mean, interval -396.9 to 596.9 ns, not within 500" \
+	grep -qxF '8,mean,3,100.0,200.0,-396.9,596.9,-100.0,300.0,no' "$tmp/ws/summary.csv"
+"$top/scripts/wake-sweep.sh" "$tmp/ws2" "$ws/a" "$ws/broken" > /dev/null 2> "$tmp/ws.err"
+rc=$?
+check "wake-sweep: a history without wake7-busy8 refused (exit $rc, $(wc -l < "$tmp/ws.err") line): $(head -1 "$tmp/ws.err")" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/ws.err")" = 1
+# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace/tr7): a
+# setup wake-up, 20 warm-up and 8 kept periods, then one off the grid; kept
+# periods 1 and 5 are 600 ns late to the waking and 4000 ns (else 3400) to
+# the switch-in; a prio-49 waking for CPU 2 between the probe's waking and switch-in is not the probe's.
+"$top/scripts/wake-trace.sh" "$top/tests/data/wake-trace/tr7" > "$tmp/wt.csv" 2>&1
+check "wake-trace: periods 1 and 5 (k mod 4 = 1): waking +600, switch 4000 ns" \
+	grep -qxF 'tr7,7,1,2,600,4000,4600' "$tmp/wt.csv"
+check "wake-trace: the other groups 2 periods each at 0 and 3400 ns" \
+	test "$(grep -cxE 'tr7,7,[023],2,0,3400,3400' "$tmp/wt.csv")" = 3
 [ "$assert_failed" = 0 ] && [ "$bad" = 0 ]
