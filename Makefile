@@ -19,7 +19,10 @@ SYSROOT := $(CACHE)/sysroot-arm64
 DLGEN_SRC := $(wildcard dlgen/*.c dlgen/*.h) dlgen/Makefile
 DLGEN := dlgen/build/dlgen
 DLGEN_CROSS := dlgen/build/dlgen.aarch64
-INITRAMFS := $(CACHE)/initramfs.cpio.gz
+# The initramfs is built from this tree's files (initramfs/, dlgen), so it
+# lives in the tree, as dlgen's build does: two checkouts sharing a
+# DLCAP_CACHE each boot their own.
+INITRAMFS := initramfs/build/initramfs.cpio.gz
 # dlcap's QEMU (QEMU_TIMING=quantum): Debian's source + qemu/patches/quantum
 QEMU := $(shell . scripts/lib.sh && . scripts/lib/qemu.sh && qemu_dlcap_bin)
 RAW := results/raw/$(KERNEL)/$(TOPO)/$(PLAN)
@@ -436,7 +439,7 @@ bench-slurm: deps
 clean:
 	$(MAKE) -C dlgen clean
 	$(MAKE) -C probes clean
-	rm -rf results/raw
+	rm -rf results/raw initramfs/build
 
 FORCE:
 # Rerun the committed experiments and compare them point by point with

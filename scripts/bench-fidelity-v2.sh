@@ -11,7 +11,7 @@
 #                  booting experiments/plans/fidelity-v2-TOPOLOGY.plan
 #   FIDELITY_V2_PLAN   instead, this plan (experiments/plans/NAME.plan) on
 #                  every topology, e.g. fidelity-v2-clock at several quanta
-# Boots the stock kernel with the cache's initramfs plus /usr/bin/dlprobe
+# Boots the stock kernel with the tree's initramfs plus /usr/bin/dlprobe
 # (an extra cpio: the default initramfs, and so every other boot, stays as
 # it is). Raw runs: results/raw/fidelity-v2/NAME-TOPOLOGY (kept; a point is
 # run again only when its inputs change, scripts/run-batch.sh).
@@ -46,8 +46,8 @@ for t in $topos; do
 		{ echo "bench-fidelity-v2: no plan $(plan_of "$t") (FIDELITY_V2_TOPOS, FIDELITY_V2_PLAN)" >&2; exit 2; }
 done
 
-# The guest's dlprobe, appended to the cache's initramfs as a cpio of its own.
-base=$DLCAP_CACHE/initramfs.cpio.gz
+# The guest's dlprobe, appended to the tree's initramfs as a cpio of its own.
+base=$DLCAP_TOP/initramfs/build/initramfs.cpio.gz
 gen=$DLCAP_CACHE/tools/gen_init_cpio
 [ -r "$base" ] && [ -x "$gen" ] || die "no $base or $gen (make build-only KERNEL=stock)"
 make -s -C "$DLCAP_TOP/probes" cross

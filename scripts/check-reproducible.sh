@@ -59,6 +59,6 @@ cmpf() {	# WHAT A B
 }
 cmpf "kernel Image ($variant)" "$a_img" "$b_img"
 cmpf "dlgen.aarch64" "$DLCAP_TOP/dlgen/build/dlgen.aarch64" "$other/dlgen-src/build/dlgen.aarch64"
-cmpf "initramfs" "$DLCAP_CACHE/initramfs.cpio.gz" "$other/cache/initramfs.cpio.gz"
+cmpf "initramfs" "$DLCAP_TOP/initramfs/build/initramfs.cpio.gz" "$other/cache/initramfs.cpio.gz"
 [ "${QEMU_REPRO:-1}" = 1 ] && cmpf "dlcap's QEMU" "$a_qemu" "$b_qemu"
 exit $bad

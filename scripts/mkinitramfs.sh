@@ -35,5 +35,6 @@ sed -e "s|@SYSROOT@/bin/busybox|$stage/busybox|g" -e "s|@DLGEN@|$stage/dlgen|g" 
     -e "s|@INIT@|$stage/init|g" -e "s|@CSVAWK@|$stage/csv.awk|g" -e "s|@DLSH@|$stage/dl.sh|g" \
     "$DLCAP_TOP/initramfs/files.list" > "$stage/list"
 grep -v '^#' "$stage/list" | grep -q '@' && die "initramfs/files.list names a file this script does not stage"
+mkdir -p "$(dirname "$out")"
 "$gen" -t 0 "$stage/list" | gzip -9n > "$out.tmp"
 mv "$out.tmp" "$out"

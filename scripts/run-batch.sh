@@ -28,7 +28,7 @@
 #                 binary (scripts/qemu-command.sh); the binary's version
 #                 and SHA-256 go into every manifest and point key
 #   QEMU_MEM      guest memory (default 1G)
-#   INITRAMFS     initramfs to boot (default: the cache's)
+#   INITRAMFS     initramfs to boot (default: this tree's, initramfs/build/)
 #   KEEP_FAILED   1: keep failed points as they are (default: a point whose
 #                 folder has a FAILED file is run again)
 #   EXPECT_CAPACITIES  tests only: what the guest is told to expect instead
@@ -54,7 +54,7 @@ timeout_s=${QEMU_TIMEOUT:-900}
 timing=${QEMU_TIMING:-quantum}
 qemu_bin=$(qemu_bin_for "$timing") || exit 2
 mem=${QEMU_MEM:-1G}
-initramfs=${INITRAMFS:-$DLCAP_CACHE/initramfs.cpio.gz}
+initramfs=${INITRAMFS:-$DLCAP_TOP/initramfs/build/initramfs.cpio.gz}
 dlgen_host=${DLGEN_HOST:-$DLCAP_TOP/dlgen/build/dlgen}
 
 topofile=$DLCAP_TOP/experiments/topologies/$topo.topo

@@ -34,7 +34,7 @@ printf 'd cover-letter.json -d 50\n' >> "$tmp/k.plan"
 check "keys: a plan that grows changes the old points' keys (the plan is staged)" \
 	differs "$(keys | grep -v '^d ')"
 base=$(keys)
-{ cat "${DLCAP_CACHE:-$HOME/.cache/dlcap}/initramfs.cpio.gz"; echo; } > "$tmp/initramfs"
+{ cat "$top/initramfs/build/initramfs.cpio.gz"; echo; } > "$tmp/initramfs"
 check "keys: another initramfs changes every key" differs "$(INITRAMFS=$tmp/initramfs keys)"
 # the tools that pack the inputs into the initrd: another gzip, another
 # gen_init_cpio (a cache of links to the real one but for that tool)

@@ -147,6 +147,7 @@ c=$tmp/cache v=$(tarball_version)
 mkdir -p "$c/build/$v/stock/arch/arm64/boot" "$c/tools"
 echo image > "$c/build/$v/stock/arch/arm64/boot/Image"; echo config > "$c/build/$v/stock/.config"
 echo initramfs > "$c/initramfs.cpio.gz"
+export INITRAMFS=$c/initramfs.cpio.gz	# a stand-in for the tree's initramfs/build one
 # a gen_init_cpio whose "archive" is each file's name and bytes (base64),
 # which the stand-in QEMU unpacks as its guest would
 printf '#!/bin/sh\nwhile read -r k d s r; do [ "$k" = file ] && echo "$d $(base64 -w0 < "$s")"; done < "$3"\n' > "$c/tools/gen_init_cpio"
@@ -293,15 +294,17 @@ check "results-manifest: a manifest whose input lines do not give its point key 
 # The initramfs is every key's: what make rebuilds it from (its
 # prerequisites and theirs, from make's database) is the guest's files
 # (initramfs/), dlgen's sources and the two scripts that build them, so
-# an edit of any other file of the tree leaves its bytes alone.
-from_tree=$(make -C "$top" -pq help 2>/dev/null | awk -v t="$("$top/scripts/cache-dir.sh")/initramfs.cpio.gz" '
+# an edit of any other file of the tree leaves its bytes alone. And it is
+# the tree's own (initramfs/build/, as dlgen/build/), not the cache's: two
+# checkouts sharing a DLCAP_CACHE each boot their own.
+from_tree=$(make -C "$top" -pq help 2>/dev/null | awk -v t=initramfs/build/initramfs.cpio.gz '
 	/^[^#\t ][^=]*:/ { x = $0; sub(/\|.*/, "", x); n = split(x, w, " "); sub(/:$/, "", w[1])
 		for (i = 2; i <= n; i++) pre[w[1]] = pre[w[1]] " " w[i] }
-	END { todo[t] = 1
+	END { if (!(t in pre)) print "(no rule for " t ")"; todo[t] = 1
 		while (length(todo)) for (f in todo) { delete todo[f]; if (f in seen) continue; seen[f] = 1
 			n = split(pre[f], w, " "); for (i = 1; i <= n; i++) todo[w[i]] = 1 }
 		for (f in seen) if (f !~ /^\//) print f }' | sort)
 others=$(grep -v '^initramfs/\|^dlgen/\|^scripts/mkinitramfs.sh$\|^scripts/sysroot.sh$' <<< "$from_tree" | tr '\n' ' ')
-check "the initramfs is made from initramfs/, dlgen/ and its two builders alone ($(wc -w <<< "$from_tree") files of the tree; others: ${others:-none})" \
+check "the initramfs is the tree's initramfs/build/initramfs.cpio.gz, made from initramfs/, dlgen/ and its two builders alone ($(wc -w <<< "$from_tree") files of the tree; others: ${others:-none})" \
 	test -n "$from_tree" -a -z "$others"
 exit $assert_failed
