@@ -70,8 +70,9 @@ ver() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo none; }
 {
 	# the commit of the code; results/ is what the run itself rewrites
 	echo "commit: $(git -C "$DLCAP_TOP" rev-parse HEAD 2>/dev/null || echo unknown)$(git -C "$DLCAP_TOP" diff --quiet HEAD -- . ':!results' 2>/dev/null || echo ' (with uncommitted changes outside results/)')"
-	# the tree of each kernel the points booted (kernels/variants/*: SOURCE=)
-	kernels=$(cd "$DLCAP_TOP" && for d in $row; do cat "$d"/*/manifest.txt 2> /dev/null; done |
+	# the tree of each kernel the points booted (kernels/variants/*: SOURCE=);
+	# a raw folder that a later target of the experiment makes is not there yet
+	kernels=$(cd "$DLCAP_TOP" && for d in $row; do cat "$d"/*/manifest.txt 2> /dev/null || :; done |
 		sed -n 's/^kernel: \([^ ]*\) .*/\1/p' | sort -u)
 	for k in ${kernels:-stock}; do
 		variant_source "$k" 2> /dev/null || echo "$DLCAP_SOURCE_DEFAULT"
