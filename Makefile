@@ -34,6 +34,7 @@ help:
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug, stock-6.12, debug-6.12: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make check-series-6.12  the same for the 6.12 port (dl-capacity-6.12, -trace-6.12, -kunit-6.12)"
 	@echo "make check-reproducible  build the stock Image, dlgen, the initramfs and dlcap's QEMU again in another folder; same bytes? (QEMU_REPRO=0: not QEMU)"
 	@echo "make fuzz       fuzz dlgen's JSON front end for FUZZ_SECONDS (600) or FUZZ_RUNS executions; fails on a crash"
 	@echo "make check-qemu-series  build every prefix of qemu/patches/quantum, QEMU's checkpatch on each"
@@ -94,6 +95,10 @@ kernels: deps
 		$(call kimage,patched)
 check-series: deps
 	@scripts/check-series.sh dl-capacity
+# The 6.12 port: every prefix of dl-capacity-6.12, its trace and KUnit
+# series (kernels/variants/kunit-6.12, kunit.config: the tests compile).
+check-series-6.12: deps
+	@scripts/check-series.sh --variant kunit-6.12
 # Fuzz dlgen's JSON front end as long as asked (FUZZ_SECONDS, default 600;
 # FUZZ_RUNS=N stops after N executions instead); the log's last lines give
 # executions, coverage and corpus size (EXPERIMENTS.md section 14).
@@ -446,5 +451,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen
