@@ -65,7 +65,7 @@ help:
 	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
-	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
+	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job; EQUIV_TREE=6.12: on 6.12)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make bench-slurm     results/slurm/throughput.csv (points per hour: local runner vs 1/2/4 Slurm array tasks)"
 	@echo "make deps       install the Debian packages (as root)"
@@ -195,16 +195,21 @@ policies: deps
 # Stock equivalence job by job (EXPERIMENTS.md section 15): stock against the
 # patched kernel with default knobs, and stock against itself after another
 # point (the control: what a different history alone changes).
-EQUIV_RAW := results/raw/stock/hikey960/equiv results/raw/patched/hikey960/equiv \
-	results/raw/stock/hikey960/equiv-history
+# EQUIV_TREE=6.12: the same on Debian's 6.12 tree, stock-6.12 against
+# patched-6.12, in results/equivalence-6.12 (no committed manifest yet).
+EQUIV_TREE ?=
+EQUIV_SFX := $(if $(EQUIV_TREE),-$(EQUIV_TREE))
+EQUIV_OUT := results/equivalence$(EQUIV_SFX)
+EQUIV_RAW := results/raw/stock$(EQUIV_SFX)/hikey960/equiv results/raw/patched$(EQUIV_SFX)/hikey960/equiv \
+	results/raw/stock$(EQUIV_SFX)/hikey960/equiv-history
 equivalence: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(EQUIV_RAW))
-	@mkdir -p results/equivalence
-	@scripts/equivalence-table.sh $(EQUIV_RAW) cover adm lelli > results/equivalence/compare.csv.tmp
-	@mv results/equivalence/compare.csv.tmp results/equivalence/compare.csv
-	@column -s, -t results/equivalence/compare.csv
-	@scripts/results-manifest.sh equivalence
-	@echo "table: results/equivalence/compare.csv"
+	@mkdir -p $(EQUIV_OUT)
+	@scripts/equivalence-table.sh $(EQUIV_RAW) cover adm lelli > $(EQUIV_OUT)/compare.csv.tmp
+	@mv $(EQUIV_OUT)/compare.csv.tmp $(EQUIV_OUT)/compare.csv
+	@column -s, -t $(EQUIV_OUT)/compare.csv
+	@$(if $(EQUIV_TREE),:,scripts/results-manifest.sh equivalence)
+	@echo "table: $(EQUIV_OUT)/compare.csv"
 
 # Juri Lelli's scenario (the article): fit vs best-fit, 3 repetitions each.
 LELLI_RAW := results/raw/patched/hikey960/lelli
