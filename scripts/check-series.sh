@@ -21,7 +21,8 @@ set -eu
 . "$DLCAP_TOP/scripts/lib/prefix.sh"
 variant=patched stock=stock tarball=$DLCAP_TARBALL
 if [ "${1:-}" = --variant ]; then
-	variant=${2:?usage: check-series.sh --variant VARIANT}
+	[ -n "${2:-}" ] || { echo "check-series: --variant wants a VARIANT of kernels/variants" >&2; exit 2; }
+	variant=$2
 	tarball=$(variant_tarball "$variant") || exit 2
 	# the stock variant of the same tree extracts it
 	[ "$(variant_source "$variant")" = "$DLCAP_SOURCE_DEFAULT" ] || stock=stock-${tarball##*/linux-source-}
@@ -29,7 +30,8 @@ if [ "${1:-}" = --variant ]; then
 fi
 [ "$variant" = patched ] || [ -r "$DLCAP_TOP/kernels/variants/$stock" ] ||
 	die "no kernels/variants/$stock to extract $tarball"
-PATCHES= CONFIG=
+PATCHES=
+CONFIG=
 . "$DLCAP_TOP/kernels/variants/$variant"
 if [ "${1:-}" = --variant ]; then
 	series=$PATCHES frags=()
