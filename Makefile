@@ -37,6 +37,7 @@ help:
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug, stock-6.12, debug-6.12: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
 	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make check-series-6.12  the same for the 6.12 port (dl-capacity-6.12, -trace-6.12, -kunit-6.12)"
 	@echo "make check-reproducible  build the stock Image, dlgen, the initramfs and dlcap's QEMU again in another folder; same bytes? (QEMU_REPRO=0: not QEMU)"
 	@echo "make fuzz       fuzz dlgen's JSON front end for FUZZ_SECONDS (600) or FUZZ_RUNS executions; fails on a crash"
 	@echo "make check-qemu-series  build every prefix of qemu/patches/quantum, QEMU's checkpatch on each"
@@ -67,7 +68,7 @@ help:
 	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
-	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job)"
+	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job; EQUIV_TREE=6.12: on 6.12)"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make bench-slurm     results/slurm/throughput.csv (points per hour: local runner vs 1/2/4 Slurm array tasks)"
 	@echo "make deps       install the Debian packages (as root)"
@@ -97,6 +98,10 @@ kernels: deps
 		$(call kimage,patched)
 check-series: deps
 	@scripts/check-series.sh dl-capacity
+# The 6.12 port: every prefix of dl-capacity-6.12, its trace and KUnit
+# series (kernels/variants/kunit-6.12, kunit.config: the tests compile).
+check-series-6.12: deps
+	@scripts/check-series.sh --variant kunit-6.12
 # Fuzz dlgen's JSON front end as long as asked (FUZZ_SECONDS, default 600;
 # FUZZ_RUNS=N stops after N executions instead); the log's last lines give
 # executions, coverage and corpus size (EXPERIMENTS.md section 14).
@@ -193,16 +198,21 @@ policies: deps
 # Stock equivalence job by job (EXPERIMENTS.md section 15): stock against the
 # patched kernel with default knobs, and stock against itself after another
 # point (the control: what a different history alone changes).
-EQUIV_RAW := results/raw/stock/hikey960/equiv results/raw/patched/hikey960/equiv \
-	results/raw/stock/hikey960/equiv-history
+# EQUIV_TREE=6.12: the same on Debian's 6.12 tree, stock-6.12 against
+# patched-6.12, in results/equivalence-6.12 (no committed manifest yet).
+EQUIV_TREE ?=
+EQUIV_SFX := $(if $(EQUIV_TREE),-$(EQUIV_TREE))
+EQUIV_OUT := results/equivalence$(EQUIV_SFX)
+EQUIV_RAW := results/raw/stock$(EQUIV_SFX)/hikey960/equiv results/raw/patched$(EQUIV_SFX)/hikey960/equiv \
+	results/raw/stock$(EQUIV_SFX)/hikey960/equiv-history
 equivalence: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(EQUIV_RAW))
-	@mkdir -p results/equivalence
-	@scripts/equivalence-table.sh $(EQUIV_RAW) cover adm lelli > results/equivalence/compare.csv.tmp
-	@mv results/equivalence/compare.csv.tmp results/equivalence/compare.csv
-	@column -s, -t results/equivalence/compare.csv
-	@scripts/results-manifest.sh equivalence
-	@echo "table: results/equivalence/compare.csv"
+	@mkdir -p $(EQUIV_OUT)
+	@scripts/equivalence-table.sh $(EQUIV_RAW) cover adm lelli > $(EQUIV_OUT)/compare.csv.tmp
+	@mv $(EQUIV_OUT)/compare.csv.tmp $(EQUIV_OUT)/compare.csv
+	@column -s, -t $(EQUIV_OUT)/compare.csv
+	@$(if $(EQUIV_TREE),:,scripts/results-manifest.sh equivalence)
+	@echo "table: $(EQUIV_OUT)/compare.csv"
 
 # Juri Lelli's scenario (the article): fit vs best-fit, 3 repetitions each.
 LELLI_RAW := results/raw/patched/hikey960/lelli
@@ -449,5 +459,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

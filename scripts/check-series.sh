@@ -3,9 +3,12 @@
 # at a time to a copy of the pristine tree and build after each, in one O=
 # folder (the first build is cold, the others incremental).
 # Usage: scripts/check-series.sh [SERIES] [CONFIG_FRAGMENT]
+#        scripts/check-series.sh --variant VARIANT
 #   SERIES: folders under kernels/patches, applied in this order, space
 #           separated (default: those of the patched variant)
 #   CONFIG_FRAGMENT: under kernels/config (default slim.config)
+#   --variant: the series, fragments and tree (SOURCE=) of
+#           kernels/variants/VARIANT, e.g. patched-6.12 for the 6.12 port
 # Also runs scripts/checkpatch.pl --strict on each patch. UNKNOWN_COMMIT_ID is
 # ignored: checkpatch looks commit ids up in the git history of the folder it
 # runs in, and there is none of Linux here (the ids the messages cite were
@@ -16,20 +19,41 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 . "$DLCAP_TOP/scripts/lib/kernel.sh"
 . "$DLCAP_TOP/scripts/lib/prefix.sh"
+variant=patched stock=stock tarball=$DLCAP_TARBALL
+if [ "${1:-}" = --variant ]; then
+	[ -n "${2:-}" ] || { echo "check-series: --variant wants a VARIANT of kernels/variants" >&2; exit 2; }
+	variant=$2
+	tarball=$(variant_tarball "$variant") || exit 2
+	# the stock variant of the same tree extracts it
+	[ "$(variant_source "$variant")" = "$DLCAP_SOURCE_DEFAULT" ] || stock=stock-${tarball##*/linux-source-}
+	stock=${stock%.tar.xz}
+fi
+[ "$variant" = patched ] || [ -r "$DLCAP_TOP/kernels/variants/$stock" ] ||
+	die "no kernels/variants/$stock to extract $tarball"
 PATCHES=
-. "$DLCAP_TOP/kernels/variants/patched"
-series=${1:-$PATCHES}
-frag=$DLCAP_TOP/kernels/config/${2:-slim.config}
-ver=$(tarball_version)
+CONFIG=
+. "$DLCAP_TOP/kernels/variants/$variant"
+if [ "${1:-}" = --variant ]; then
+	series=$PATCHES frags=()
+	for f in $CONFIG; do frags+=("$DLCAP_TOP/kernels/config/$f"); done
+else
+	series=${1:-$PATCHES}
+	frags=("$DLCAP_TOP/kernels/config/${2:-slim.config}")
+fi
+ver=$(tarball_version "$tarball")
 pristine=$DLCAP_CACHE/src/$ver/linux
-[ -d "$pristine" ] || "$DLCAP_TOP/scripts/kernel-build.sh" stock > /dev/null
+[ -d "$pristine" ] || "$DLCAP_TOP/scripts/kernel-build.sh" "$stock" > /dev/null
 src=$DLCAP_CACHE/src/$ver/series-check
 out=$DLCAP_CACHE/build/$ver/series-check
 mkdir -p "$src" "$out"
 say "resetting $src to the pristine tree"
 rsync -rlpgoD --checksum --delete --exclude=/.dlcap-patches "$pristine/" "$src/"
-(cd "$src" && kernel_env scripts/kconfig/merge_config.sh -n -O "$out" "$frag") > "$out/.merge.log" 2>&1 ||
-	die "merge_config failed ($out/.merge.log)"
+# merged again after each patch: an option a patch adds (a KUnit test's)
+# is then set from the prefix that has it on
+merge() {
+	(cd "$src" && kernel_env scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}") > "$out/.merge.log" 2>&1
+}
+merge || die "merge_config failed ($out/.merge.log)"
 
 patches=() ignores=()
 for s in $series; do
@@ -46,7 +70,7 @@ prefix_src=$src
 checkpatch_one() {
 	perl "$pristine/scripts/checkpatch.pl" --strict --no-tree -q --ignore "${ignores[$2]}" "$1"
 }
-build_one() { kernel_env make -C "$src" O="$out" -j"$(nproc)" Image; }
+build_one() { merge && kernel_env make -C "$src" O="$out" -j"$(nproc)" Image; }
 # the kernel's build must also be free of compiler warnings
 build_warnings() {
 	! grep -q 'warning:' "$1" || { grep 'warning:' "$1" | head -10 >&2; return 1; }
