@@ -33,7 +33,7 @@ help:
 	@echo "make build      kernels, dlgen (native + aarch64) and the initramfs, no boot"
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug, stock-6.12, debug-6.12: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
-	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make check-series  build every prefix of kernels/patches/dl-capacity and dl-misfit (on dl-capacity + trace), checkpatch --strict each"
 	@echo "make check-reproducible  build the stock Image, dlgen, the initramfs and dlcap's QEMU again in another folder; same bytes? (QEMU_REPRO=0: not QEMU)"
 	@echo "make fuzz       fuzz dlgen's JSON front end for FUZZ_SECONDS (600) or FUZZ_RUNS executions; fails on a crash"
 	@echo "make check-qemu-series  build every prefix of qemu/patches/quantum, QEMU's checkpatch on each"
@@ -61,6 +61,8 @@ help:
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
+	@echo "make misfit     dl_misfit (misfit kernel, HiKey960): a task of density 0.87 left on a LITTLE stays under none, leaves once a big CPU is free under migrate (checked)"
+	@echo "make kunit-misfit  the KUnit cases of dl_misfit's pick (kunit-misfit kernel on dynamiq3, checked)"
 	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
@@ -94,6 +96,7 @@ kernels: deps
 		$(call kimage,patched)
 check-series: deps
 	@scripts/check-series.sh dl-capacity
+	@scripts/check-series.sh dl-misfit slim.config "dl-capacity dl-capacity-trace"
 # Fuzz dlgen's JSON front end as long as asked (FUZZ_SECONDS, default 600;
 # FUZZ_RUNS=N stops after N executions instead); the log's last lines give
 # executions, coverage and corpus size (EXPERIMENTS.md section 14).
@@ -288,6 +291,22 @@ kunit-uniform-faults: deps
 		tests/check-kunit-uniform.sh --fault $$b $(KUNIT_UFAULTS_RAW)/bit$$b; \
 	done
 
+# dl_misfit (issue 30 part 1, kernels/patches/dl-misfit): the in-guest
+# test on HiKey960 (tests/plans/misfit-hikey960.plan, both values of the
+# knob in one boot) and the KUnit cases of the misfit pick on dynamiq3.
+MISFIT_RAW := results/raw/misfit/hikey960/misfit-hikey960
+KUNIT_MISFIT_RAW := results/raw/kunit-misfit/dynamiq3/boot-only
+misfit: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=misfit
+	@rm -rf $(MISFIT_RAW)
+	@scripts/run-batch.sh misfit hikey960 tests/plans/misfit-hikey960.plan $(MISFIT_RAW)
+	@tests/check-misfit.sh $(MISFIT_RAW)
+kunit-misfit: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=kunit-misfit
+	@rm -rf $(KUNIT_MISFIT_RAW)
+	@scripts/run-batch.sh kunit-misfit dynamiq3 tests/plans/boot-only.plan $(KUNIT_MISFIT_RAW)
+	@tests/check-kunit-misfit.sh $(KUNIT_MISFIT_RAW)
+
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \
 	shift3=virtual:shift=3,sleep=off shift1-nohz-off=virtual:shift=1,sleep=off:nohz=off \
@@ -446,5 +465,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

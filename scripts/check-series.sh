@@ -2,10 +2,13 @@
 # Prove that every prefix of a patch series builds: apply the patches one
 # at a time to a copy of the pristine tree and build after each, in one O=
 # folder (the first build is cold, the others incremental).
-# Usage: scripts/check-series.sh [SERIES] [CONFIG_FRAGMENT]
+# Usage: scripts/check-series.sh [SERIES] [CONFIG_FRAGMENT] [BASE]
 #   SERIES: folders under kernels/patches, applied in this order, space
 #           separated (default: those of the patched variant)
 #   CONFIG_FRAGMENT: under kernels/config (default slim.config)
+#   BASE: folders applied before SERIES and not checked themselves (a
+#         follow-up series' base, e.g. "dl-capacity dl-capacity-trace"
+#         under dl-misfit); default none
 # Also runs scripts/checkpatch.pl --strict on each patch. UNKNOWN_COMMIT_ID is
 # ignored: checkpatch looks commit ids up in the git history of the folder it
 # runs in, and there is none of Linux here (the ids the messages cite were
@@ -20,6 +23,7 @@ PATCHES=
 . "$DLCAP_TOP/kernels/variants/patched"
 series=${1:-$PATCHES}
 frag=$DLCAP_TOP/kernels/config/${2:-slim.config}
+base_series=${3:-}
 ver=$(tarball_version)
 pristine=$DLCAP_CACHE/src/$ver/linux
 [ -d "$pristine" ] || "$DLCAP_TOP/scripts/kernel-build.sh" stock > /dev/null
@@ -28,6 +32,13 @@ out=$DLCAP_CACHE/build/$ver/series-check
 mkdir -p "$src" "$out"
 say "resetting $src to the pristine tree"
 rsync -rlpgoD --checksum --delete --exclude=/.dlcap-patches "$pristine/" "$src/"
+if [ -n "$base_series" ]; then
+	mapfile -t base_patches < <(series_patches $base_series)
+	say "applying the ${#base_patches[@]} patches of the base, $base_series (not checked here)"
+	for p in "${base_patches[@]}"; do
+		patch -d "$src" -p1 --quiet --forward < "$p" || die "base patch ${p##*/} does not apply"
+	done
+fi
 (cd "$src" && kernel_env scripts/kconfig/merge_config.sh -n -O "$out" "$frag") > "$out/.merge.log" 2>&1 ||
 	die "merge_config failed ($out/.merge.log)"
 
@@ -52,4 +63,4 @@ build_warnings() {
 	! grep -q 'warning:' "$1" || { grep 'warning:' "$1" | head -10 >&2; return 1; }
 }
 prefix_check "$out" "checkpatch --strict" "${patches[@]}" || exit 1
-say "all ${#patches[@]} prefixes of $series build and pass checkpatch"
+say "all ${#patches[@]} prefixes of $series${base_series:+ (on $base_series)} build and pass checkpatch"

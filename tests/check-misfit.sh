@@ -4,64 +4,81 @@
 #   tests/check-misfit.sh RUNDIR
 # RUNDIR is a run-batch output folder. One PASS:/FAIL: line each.
 # In experiments/tasksets/misfit-freed.json, m (density 0.87, fits no
-# LITTLE) is put on a LITTLE while four hogs hold the big CPUs and never
-# sleeps again; the hogs end after 20 jobs. The claims: under "none" m stays
-# on the LITTLE (most of its run time there); under "migrate" it leaves it
-# once a big CPU is free: its LITTLE time is at most the time the hogs held
-# the bigs after its first release plus two of its periods, at most 5% of
-# its run time, and every job it starts after that is on a big CPU.
+# LITTLE; one job of 3 s of work that never sleeps) is put on a LITTLE
+# while four hogs hold the big CPUs; the hogs end after 10 jobs. Claims:
+#   none     m stays on the LITTLE: most of its run time there, its job
+#            never leaves it
+#   migrate  m leaves it once a big CPU is free: its LITTLE time is at
+#            most the time the hogs held the bigs after its release plus
+#            two of its periods, at most 5% of its run time, and its job
+#            ends on a big CPU
+#   switch   (dl_misfit switched to migrate 1 s in, experiments/tasksets/
+#            misfit-switch.sh) m was still on the LITTLE after the hogs
+#            ended and leaves it within two periods of the switch (plus
+#            the 10 ms steps of the switch's time stamp)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
 run=${1:?usage: check-misfit.sh RUNDIR}
 [ -d "$run/none" ] || { echo "check-misfit: no $run/none" >&2; exit 2; }
 eval "$("$top/scripts/topo.sh" "$top/experiments/topologies/hikey960.topo")"
-period_ns=$(jq -e '.tasks.m.timer.period * 1000' "$top/experiments/tasksets/misfit-freed.json") ||
-	{ echo "check-misfit: no tasks.m.timer.period in misfit-freed.json" >&2; exit 2; }
+period_ns=$(jq -e '.tasks.m["dl-period"] * 1000' "$top/experiments/tasksets/misfit-freed.json") ||
+	{ echo "check-misfit: no tasks.m.dl-period in misfit-freed.json" >&2; exit 2; }
 
-# stats POINTDIR: "LITTLE_NS BUSY_NS HOLD_NS LATE_BIG/LATE_JOBS" of m: its
-# busy time on CPUs below the largest capacity and in all; how long the
-# hogs held the bigs after m's first release (the last hog job's end); of
-# m's jobs started later than that plus two periods, how many started and
-# ended on a big CPU.
+# stats POINTDIR: "LITTLE_NS BUSY_NS RELEASE_NS HOG_END_NS END_BIG NCPUS" of
+# m: its busy time on CPUs below the largest capacity and in all, its
+# job's release, the end of the last hog job, whether its job ended on a
+# CPU of the largest capacity (1/0) and how many CPUs the job ran on.
 stats() {
-	local caps
-	caps=$(echo $TOPO_CAPS | tr ' ' ,)
-	{ cat "$1/tasks.csv"; echo "#jobs"; cat "$1/jobs.csv"; } | csv_awk -v caps="$caps" -v slack=$((2 * period_ns)) '
+	{ cat "$1/tasks.csv"; echo "#jobs"; cat "$1/jobs.csv"; } |
+	csv_awk -v caps="$(echo $TOPO_CAPS | tr ' ' ,)" '
 	BEGIN { n = split(caps, c, ","); for (i = 1; i <= n; i++) if (c[i] > max) max = c[i] }
 	FNR == 1 { header(); next }
 	$0 == "#jobs" { jobs = 1; getline; header(); next }
 	!jobs && $col("task") == "m" {
 		k = split($col("busy_ns_by_cpu"), b, ";")
 		for (i = 1; i <= k; i++) {
-			split(b[i], kv, "=")
+			if (split(b[i], kv, "=") != 2) continue
 			busy += kv[2]
 			if (c[kv[1] + 1] < max) little += kv[2]
 		}
 	}
 	jobs && $col("task") == "hog" && $col("end_ns") > hog_end { hog_end = $col("end_ns") }
-	jobs && $col("task") == "m" && (m_rel == "" || $col("release_ns") < m_rel) { m_rel = $col("release_ns") }
-	jobs && $col("task") == "m" { st[++nj] = $col("start_ns"); big[nj] = c[$col("cpu_start") + 1] == max && c[$col("cpu_end") + 1] == max }
-	END {
-		for (i = 1; i <= nj; i++) if (st[i] > hog_end + slack) { late++; lb += big[i] }
-		printf "%d %d %d %d/%d\n", little, busy, hog_end - m_rel, lb, late
-	}'
+	jobs && $col("task") == "m" && $col("job") == 0 {
+		rel = $col("release_ns"); big = c[$col("cpu_end") + 1] == max; ncpus = $col("ncpus")
+	}
+	END { printf "%d %d %d %d %d %d\n", little, busy, rel, hog_end, big, ncpus }'
 }
+ms() { echo $(($1 / 1000000)); }
 
-for p in none migrate; do
+for p in none migrate switch; do
 	check "$p: the 4 hogs and m admitted ($(admitted "$run/$p"))" test "$(admitted "$run/$p")" = 5
 done
-read -r l_none b_none _ late_none <<< "$(stats "$run/none")"
-read -r l_mig b_mig hold late_mig <<< "$(stats "$run/migrate")"
-check "none: m stays on a LITTLE, $((l_none / 1000000)) of $((b_none / 1000000)) ms there (>= 50%)" \
-	test "$b_none" -gt 0 -a $((2 * l_none)) -ge "$b_none"
-check "none: none of m's jobs after the hogs start on a big CPU ($late_none)" test "${late_none%%/*}" = 0
-check "migrate: m's LITTLE time $((l_mig / 1000000)) ms <= the $((hold / 1000000)) ms the hogs held the bigs + 2 periods" \
-	test "$b_mig" -gt 0 -a "$l_mig" -le $((hold + 2 * period_ns))
-check "migrate: m's LITTLE share $((l_mig / 1000000)) of $((b_mig / 1000000)) ms <= 5%" \
-	test "$b_mig" -gt 0 -a $((20 * l_mig)) -le "$b_mig"
-check "migrate: every job of m started after that runs on a big CPU ($late_mig, at least 100)" \
-	sh -c "[ '${late_mig%%/*}' = '${late_mig##*/}' ] && [ '${late_mig##*/}' -ge 100 ]"
+
+read -r little busy rel hog_end big ncpus <<< "$(stats "$run/none")"
+check "none: m stays on a LITTLE, $(ms $little) of $(ms $busy) ms there (>= 50%)" \
+	test "$busy" -gt 0 -a $((2 * little)) -ge "$busy"
+check "none: m's job never leaves its LITTLE (ran on $ncpus CPU(s), ended on a big: $big)" \
+	test "$ncpus" = 1 -a "$big" = 0
+
+read -r little busy rel hog_end big ncpus <<< "$(stats "$run/migrate")"
+check "migrate: m's LITTLE time $(ms $little) ms <= the $(ms $((hog_end - rel))) ms the hogs held the bigs + 2 periods" \
+	test "$busy" -gt 0 -a "$hog_end" -gt "$rel" -a "$little" -le $((hog_end - rel + 2 * period_ns))
+check "migrate: m's LITTLE share $(ms $little) of $(ms $busy) ms <= 5%" \
+	test "$busy" -gt 0 -a $((20 * little)) -le "$busy"
+check "migrate: m's job ends on a big CPU" test "$big" = 1
+
+read -r little busy rel hog_end big ncpus <<< "$(stats "$run/switch")"
+sw=$(sed -n 's/^switch_ns: //p' "$run/switch/dlgen.log")
+if [[ "$sw" =~ ^[0-9]+$ ]] && [ "$sw" -gt "$hog_end" ]; then
+	check "switch: m was on a LITTLE after the hogs ended: LITTLE time $(ms $little) ms > the $(ms $((sw - hog_end))) ms from their end to the switch" \
+		test "$little" -gt $((sw - hog_end))
+	check "switch: ... and left it within 2 periods + 10 ms of the switch ($(ms $little) ms <= $(ms $((sw - rel))) ms + $(ms $((2 * period_ns + 10000000))) ms)" \
+		test "$little" -le $((sw - rel + 2 * period_ns + 10000000))
+	check "switch: m's job ends on a big CPU" test "$big" = 1
+else
+	check "switch: the knob was switched after the hogs ended (switch_ns: '${sw:-none}', hogs' end $hog_end)" false
+fi
 
 # The knob itself (tests/guest/knobs.sh): dl_misfit exists on this kernel.
 if [ -r "$run/knobs/dlgen.log" ]; then
