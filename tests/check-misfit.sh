@@ -11,24 +11,33 @@
 #   migrate  m leaves it once a big CPU is free: its LITTLE time is at
 #            most the time the hogs held the bigs after its release plus
 #            two of its periods, at most 5% of its run time, and its job
-#            ends on a big CPU
+#            ends on a big CPU after one move (no swaps with the hogs in
+#            the microseconds a throttled hog leaves its CPU free)
 #   switch   (dl_misfit switched to migrate 1 s in, experiments/tasksets/
 #            misfit-switch.sh) m was still on the LITTLE after the hogs
-#            ended and leaves it within two periods of the switch (plus
-#            the 10 ms steps of the switch's time stamp)
+#            ended and leaves it at its next replenishment after the
+#            switch: within one runtime at the LITTLE's speed, plus the
+#            10 ms steps of the switch's time stamp and 1 ms for the move
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
 run=${1:?usage: check-misfit.sh RUNDIR}
 [ -d "$run/none" ] || { echo "check-misfit: no $run/none" >&2; exit 2; }
 eval "$("$top/scripts/topo.sh" "$top/experiments/topologies/hikey960.topo")"
-period_ns=$(jq -e '.tasks.m["dl-period"] * 1000' "$top/experiments/tasksets/misfit-freed.json") ||
-	{ echo "check-misfit: no tasks.m.dl-period in misfit-freed.json" >&2; exit 2; }
+ts=$top/experiments/tasksets/misfit-freed.json
+period_ns=$(jq -e '.tasks.m["dl-period"] * 1000' "$ts") &&
+	runtime_ns=$(jq -e '.tasks.m["dl-runtime"] * 1000' "$ts") ||
+	{ echo "check-misfit: no tasks.m.dl-period or dl-runtime in $ts" >&2; exit 2; }
+# the longest m runs on a LITTLE between two replenishments: its runtime
+# at the smallest capacity's speed (the kernel scales what it charges)
+set -- $TOPO_CAPS
+little_budget_ns=$((runtime_ns * $(printf '%s\n' "$@" | sort -n | tail -1) / $(printf '%s\n' "$@" | sort -n | head -1)))
 
-# stats POINTDIR: "LITTLE_NS BUSY_NS RELEASE_NS HOG_END_NS END_BIG NCPUS" of
-# m: its busy time on CPUs below the largest capacity and in all, its
-# job's release, the end of the last hog job, whether its job ended on a
-# CPU of the largest capacity (1/0) and how many CPUs the job ran on.
+# stats POINTDIR: "LITTLE_NS BUSY_NS RELEASE_NS HOG_END_NS END_BIG NCPUS
+# MIGRATIONS" of m: its busy time on CPUs below the largest capacity and in
+# all, its job's release, the end of the last hog job, whether its job
+# ended on a CPU of the largest capacity (1/0), how many CPUs the job ran
+# on and how often it moved.
 stats() {
 	{ cat "$1/tasks.csv"; echo "#jobs"; cat "$1/jobs.csv"; } |
 	csv_awk -v caps="$(echo $TOPO_CAPS | tr ' ' ,)" '
@@ -45,9 +54,10 @@ stats() {
 	}
 	jobs && $col("task") == "hog" && $col("end_ns") > hog_end { hog_end = $col("end_ns") }
 	jobs && $col("task") == "m" && $col("job") == 0 {
-		rel = $col("release_ns"); big = c[$col("cpu_end") + 1] == max; ncpus = $col("ncpus")
+		rel = $col("release_ns"); big = c[$col("cpu_end") + 1] == max
+		ncpus = $col("ncpus"); mig = $col("migrations")
 	}
-	END { printf "%d %d %d %d %d %d\n", little, busy, rel, hog_end, big, ncpus }'
+	END { printf "%.0f %.0f %.0f %.0f %d %d %d\n", little, busy, rel, hog_end, big, ncpus, mig }'
 }
 ms() { echo $(($1 / 1000000)); }
 
@@ -55,26 +65,27 @@ for p in none migrate switch; do
 	check "$p: the 4 hogs and m admitted ($(admitted "$run/$p"))" test "$(admitted "$run/$p")" = 5
 done
 
-read -r little busy rel hog_end big ncpus <<< "$(stats "$run/none")"
+read -r little busy rel hog_end big ncpus mig <<< "$(stats "$run/none")"
 check "none: m stays on a LITTLE, $(ms $little) of $(ms $busy) ms there (>= 50%)" \
 	test "$busy" -gt 0 -a $((2 * little)) -ge "$busy"
 check "none: m's job never leaves its LITTLE (ran on $ncpus CPU(s), ended on a big: $big)" \
 	test "$ncpus" = 1 -a "$big" = 0
 
-read -r little busy rel hog_end big ncpus <<< "$(stats "$run/migrate")"
+read -r little busy rel hog_end big ncpus mig <<< "$(stats "$run/migrate")"
 check "migrate: m's LITTLE time $(ms $little) ms <= the $(ms $((hog_end - rel))) ms the hogs held the bigs + 2 periods" \
 	test "$busy" -gt 0 -a "$hog_end" -gt "$rel" -a "$little" -le $((hog_end - rel + 2 * period_ns))
 check "migrate: m's LITTLE share $(ms $little) of $(ms $busy) ms <= 5%" \
 	test "$busy" -gt 0 -a $((20 * little)) -le "$busy"
-check "migrate: m's job ends on a big CPU" test "$big" = 1
+check "migrate: m's job ends on a big CPU, moved once ($mig migrations)" test "$big" = 1 -a "$mig" = 1
 
-read -r little busy rel hog_end big ncpus <<< "$(stats "$run/switch")"
+read -r little busy rel hog_end big ncpus mig <<< "$(stats "$run/switch")"
 sw=$(sed -n 's/^switch_ns: //p' "$run/switch/dlgen.log")
 if [[ "$sw" =~ ^[0-9]+$ ]] && [ "$sw" -gt "$hog_end" ]; then
 	check "switch: m was on a LITTLE after the hogs ended: LITTLE time $(ms $little) ms > the $(ms $((sw - hog_end))) ms from their end to the switch" \
 		test "$little" -gt $((sw - hog_end))
-	check "switch: ... and left it within 2 periods + 10 ms of the switch ($(ms $little) ms <= $(ms $((sw - rel))) ms + $(ms $((2 * period_ns + 10000000))) ms)" \
-		test "$little" -le $((sw - rel + 2 * period_ns + 10000000))
+	slack=$((little_budget_ns + 11000000))
+	check "switch: ... and left it at its next replenishment ($(ms $little) ms <= $(ms $((sw - rel))) ms to the switch + $(ms $slack) ms)" \
+		test "$little" -le $((sw - rel + slack))
 	check "switch: m's job ends on a big CPU" test "$big" = 1
 else
 	check "switch: the knob was switched after the hogs ended (switch_ns: '${sw:-none}', hogs' end $hog_end)" false
