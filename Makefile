@@ -63,6 +63,7 @@ help:
 	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
 	@echo "make misfit     dl_misfit (misfit kernel, HiKey960): a task of density 0.87 left on a LITTLE stays under none, leaves once a big CPU is free under migrate (checked)"
 	@echo "make kunit-misfit  the KUnit cases of dl_misfit's pick (kunit-misfit kernel on dynamiq3, checked)"
+	@echo "make kunit-misfit-faults  each KUnit case of dl_misfit's pick fails on what it tests broken (misfit-faults' bits, checked)"
 	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
@@ -306,6 +307,20 @@ kunit-misfit: deps
 	@rm -rf $(KUNIT_MISFIT_RAW)
 	@scripts/run-batch.sh kunit-misfit dynamiq3 tests/plans/boot-only.plan $(KUNIT_MISFIT_RAW)
 	@tests/check-kunit-misfit.sh $(KUNIT_MISFIT_RAW)
+# ... and each case fails when dl_misfit_pick() is broken where it looks
+# (kernels/variants/kunit-misfit-faults, one boot per bit of dlcap_mfault).
+KUNIT_MFAULTS_RAW := results/raw/kunit-misfit-faults/dynamiq3
+KUNIT_MFAULT_BITS := 0 1 2 3 4
+kunit-misfit-faults: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=kunit-misfit-faults
+	@rm -rf $(KUNIT_MFAULTS_RAW)
+	@scripts/run-batch.sh kunit-misfit-faults dynamiq3 tests/plans/boot-only.plan $(KUNIT_MFAULTS_RAW)/none
+	@tests/check-kunit-misfit.sh $(KUNIT_MFAULTS_RAW)/none
+	@set -e; for b in $(KUNIT_MFAULT_BITS); do \
+		QEMU_APPEND=dlcap_mfault=$$((1 << b)) scripts/run-batch.sh kunit-misfit-faults dynamiq3 \
+			tests/plans/boot-only.plan $(KUNIT_MFAULTS_RAW)/bit$$b; \
+		tests/check-kunit-misfit.sh --fault $$b $(KUNIT_MFAULTS_RAW)/bit$$b; \
+	done
 
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \
@@ -465,5 +480,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

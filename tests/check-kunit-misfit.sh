@@ -1,20 +1,50 @@
 #!/bin/bash
 # The KUnit suite sched_dl_misfit (kernels/patches/dl-misfit-kunit: the
 # pick of the misfit task a CPU free of -deadline work takes, on a made-up
-# view), from the console of a boot of the kunit-misfit kernel.
+# view), from the console of a boot of a kunit-misfit kernel.
 #   tests/check-kunit-misfit.sh RUNDIR   all cases ran and passed
+#   tests/check-kunit-misfit.sh --fault BIT RUNDIR  the kunit-misfit-faults
+#                     variant booted with dlcap_mfault=2^BIT (QEMU_APPEND,
+#                     kernels/patches/misfit-faults): exactly the cases
+#                     that bit's fault breaks failed, the others passed
 # RUNDIR holds console.log (a run-batch output folder).
 set -u
 . "$(dirname "$0")/assert.sh"
 all='dlm_allowed dlm_earliest dlm_fits dlm_self_and_empty dlm_wrap'
-dir=${1:?usage: check-kunit-misfit.sh RUNDIR}
+# The cases each bit's fault breaks, in bit order (misfit-faults' message).
+bits=('dlm_earliest dlm_fits dlm_wrap'
+	'dlm_fits'
+	'dlm_allowed'
+	'dlm_self_and_empty'
+	'dlm_wrap')
+usage='usage: check-kunit-misfit.sh [--fault BIT] RUNDIR'
+bit=
+if [ "${1:-}" = --fault ]; then
+	bit=${2:-}
+	[[ "$bit" =~ ^[0-9]+$ ]] && [ "$bit" -lt ${#bits[@]} ] ||
+		{ echo "check-kunit-misfit: --fault: '$bit' is not a bit 0..$((${#bits[@]} - 1))" >&2; exit 2; }
+	shift 2
+fi
+dir=${1:?$usage}
 . "$(dirname "$0")/kunit-console.sh"
 kunit_console "$dir"
 passed=$(kunit_cases ok dlm_)
 failed=$(kunit_cases 'not ok' dlm_)
-check "KUnit sched_dl_misfit: the suite passed" grep -qE "$ts"'ok [0-9]+ sched_dl_misfit$' "$con"
-check "... all $(wc -w <<< "$all") cases passed (passed: ${passed:-none}; failed: ${failed:-none})" \
-	test "$passed" = "$(sorted $all)"
+n=$(printf '%s\n' $all | wc -l)
+if [ -z "$bit" ]; then
+	check "KUnit sched_dl_misfit: the suite passed" grep -qE "$ts"'ok [0-9]+ sched_dl_misfit$' "$con"
+	check "... all $n cases passed (passed: ${passed:-none}; failed: ${failed:-none})" \
+		test "$passed" = "$(sorted $all)"
+else
+	want=$(sorted "${bits[$bit]}") mask=$((1 << bit))
+	check "KUnit sched_dl_misfit with dlcap_mfault=$mask: the suite failed" \
+		grep -qE "$ts"'not ok [0-9]+ sched_dl_misfit$' "$con"
+	check "... the fault was set (dlcap_mfault=$mask on the command line)" \
+		grep -qE "Kernel command line: .* dlcap_mfault=$mask( |$)" "$con"
+	check "... exactly $want failed (failed: ${failed:-none})" test "$failed" = "$want"
+	check "... the other $((n - $(wc -w <<< "$want"))) passed (passed: ${passed:-none})" \
+		test "$passed" = "$(without "$want" "$all")"
+fi
 check "... none skipped ($(grep -cE '# SKIP' "$con") skips)" test "$(grep -cE '# SKIP' "$con")" = 0
 grep -E '# dlm_|EXPECTATION FAILED|Expected ' "$con" | head -20 >&2
 exit $assert_failed
