@@ -8,11 +8,15 @@
 # while four hogs hold the big CPUs; the hogs end after 10 jobs. Claims:
 #   none     m stays on the LITTLE: most of its run time there, its job
 #            never leaves it
-#   migrate  m leaves it once a big CPU is free: its LITTLE time is at
-#            most the time the hogs held the bigs after its release plus
-#            two of its periods, at most 5% of its run time, and its job
-#            ends on a big CPU after one move (no swaps with the hogs in
-#            the microseconds a throttled hog leaves its CPU free)
+#   migrate  m leaves it once a big CPU is free, not before: its LITTLE
+#            time is at least the time the hogs held the bigs after its
+#            release (less 1 ms) and at most that time the hogs held the bigs after its release, plus
+#            a hog period (a hog's running_bw stays to its 0-lag time, at
+#            most a period after its last job) and one runtime of m at the
+#            LITTLE's speed (until its next replenishment) and 1 ms for the
+#            move; at most 5% of its run time; its job ends on a big CPU
+#            after one move (no swap with a hog in the microseconds a hog
+#            leaves its CPU between two jobs or at a throttle)
 #   switch   (dl_misfit switched to migrate 1 s in, experiments/tasksets/
 #            misfit-switch.sh) m was still on the LITTLE after the hogs
 #            ended and leaves it at its next replenishment after the
@@ -25,9 +29,9 @@ run=${1:?usage: check-misfit.sh RUNDIR}
 [ -d "$run/none" ] || { echo "check-misfit: no $run/none" >&2; exit 2; }
 eval "$("$top/scripts/topo.sh" "$top/experiments/topologies/hikey960.topo")"
 ts=$top/experiments/tasksets/misfit-freed.json
-period_ns=$(jq -e '.tasks.m["dl-period"] * 1000' "$ts") &&
+hog_period_ns=$(jq -e '.tasks.hog["dl-period"] * 1000' "$ts") &&
 	runtime_ns=$(jq -e '.tasks.m["dl-runtime"] * 1000' "$ts") ||
-	{ echo "check-misfit: no tasks.m.dl-period or dl-runtime in $ts" >&2; exit 2; }
+	{ echo "check-misfit: no tasks.hog.dl-period or tasks.m.dl-runtime in $ts" >&2; exit 2; }
 # the longest m runs on a LITTLE between two replenishments: its runtime
 # at the smallest capacity's speed (the kernel scales what it charges)
 set -- $TOPO_CAPS
@@ -72,8 +76,11 @@ check "none: m's job never leaves its LITTLE (ran on $ncpus CPU(s), ended on a b
 	test "$ncpus" = 1 -a "$big" = 0
 
 read -r little busy rel hog_end big ncpus mig <<< "$(stats "$run/migrate")"
-check "migrate: m's LITTLE time $(ms $little) ms <= the $(ms $((hog_end - rel))) ms the hogs held the bigs + 2 periods" \
-	test "$busy" -gt 0 -a "$hog_end" -gt "$rel" -a "$little" -le $((hog_end - rel + 2 * period_ns))
+check "migrate: m did not take a big CPU from the hogs: LITTLE time $(ms $little) ms >= the $(ms $((hog_end - rel))) ms they held them - 1 ms" \
+	test "$little" -ge $((hog_end - rel - 1000000))
+slack=$((hog_period_ns + little_budget_ns + 1000000))
+check "migrate: m's LITTLE time $(ms $little) ms <= the $(ms $((hog_end - rel))) ms the hogs held the bigs + $(ms $slack) ms" \
+	test "$busy" -gt 0 -a "$hog_end" -gt "$rel" -a "$little" -le $((hog_end - rel + slack))
 check "migrate: m's LITTLE share $(ms $little) of $(ms $busy) ms <= 5%" \
 	test "$busy" -gt 0 -a $((20 * little)) -le "$busy"
 check "migrate: m's job ends on a big CPU, moved once ($mig migrations)" test "$big" = 1 -a "$mig" = 1
