@@ -261,6 +261,11 @@ expect "the check of bit 6 fails on bit 0's console" \
 expect "the check of bit 0 fails on the console without a fault" \
 	sh -c '! tests/check-kunit-uniform.sh --fault 0 tests/data/kunit-uniform/none > /dev/null 2>&1'
 
+echo "== dl_misfit's in-guest checks on canned runs (tests/data/misfit: tests/plans/misfit-hikey960.plan on the misfit kernel as committed, and on a version that let m take a big CPU a hog left for microseconds)"
+suite tests/check-misfit.sh tests/data/misfit/room
+expect "the misfit check fails on that version's run (7 migrations of m's one job)" \
+	sh -c '! tests/check-misfit.sh tests/data/misfit/throttle-check > /dev/null 2>&1'
+
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
 suite tests/check-analysis.sh
 
