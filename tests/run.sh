@@ -275,6 +275,8 @@ echo "== dl_misfit's in-guest checks on canned runs (tests/data/misfit: tests/pl
 suite tests/check-misfit.sh tests/data/misfit/room
 expect "the misfit check fails on that version's run (7 migrations of m's one job)" \
 	sh -c '! tests/check-misfit.sh tests/data/misfit/throttle-check > /dev/null 2>&1'
+expect "... and on a run of dl-misfit's patch 1 alone (m never leaves the LITTLE; the switch moves nothing)" \
+	sh -c '! tests/check-misfit.sh tests/data/misfit/patch1-only > /dev/null 2>&1'
 
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
 suite tests/check-analysis.sh
