@@ -281,16 +281,22 @@ kunit-faults: deps
 # of dlcap_ufault), and all pass without the parameter.
 KUNIT_UFAULTS_RAW := results/raw/kunit-uniform-faults/dynamiq3
 KUNIT_UFAULT_BITS := 0 1 2 3 4 5 6 7 8
-kunit-uniform-faults: deps
-	@$(MAKE) --no-print-directory build-only KERNEL=kunit-uniform-faults
-	@rm -rf $(KUNIT_UFAULTS_RAW)
-	@scripts/run-batch.sh kunit-uniform-faults dynamiq3 tests/plans/boot-only.plan $(KUNIT_UFAULTS_RAW)/none
-	@tests/check-kunit-uniform.sh $(KUNIT_UFAULTS_RAW)/none
-	@set -e; for b in $(KUNIT_UFAULT_BITS); do \
-		QEMU_APPEND=dlcap_ufault=$$((1 << b)) scripts/run-batch.sh kunit-uniform-faults dynamiq3 \
-			tests/plans/boot-only.plan $(KUNIT_UFAULTS_RAW)/bit$$b; \
-		tests/check-kunit-uniform.sh --fault $$b $(KUNIT_UFAULTS_RAW)/bit$$b; \
+# kunit_fault_boots VARIANT,RAW,PARAM,BITS,CHECK: build VARIANT, boot it on
+# dynamiq3 without PARAM (CHECK RAW/none) and once with PARAM=2^b per bit b
+# of BITS (CHECK --fault b RAW/bitb), a fresh boot each time.
+define kunit_fault_boots
+	@$(MAKE) --no-print-directory build-only KERNEL=$(1)
+	@rm -rf $(2)
+	@scripts/run-batch.sh $(1) dynamiq3 tests/plans/boot-only.plan $(2)/none
+	@$(5) $(2)/none
+	@set -e; for b in $(4); do \
+		QEMU_APPEND=$(3)=$$((1 << b)) scripts/run-batch.sh $(1) dynamiq3 \
+			tests/plans/boot-only.plan $(2)/bit$$b; \
+		$(5) --fault $$b $(2)/bit$$b; \
 	done
+endef
+kunit-uniform-faults: deps
+	$(call kunit_fault_boots,kunit-uniform-faults,$(KUNIT_UFAULTS_RAW),dlcap_ufault,$(KUNIT_UFAULT_BITS),tests/check-kunit-uniform.sh)
 
 # dl_misfit (issue 30 part 1, kernels/patches/dl-misfit): the in-guest
 # test on HiKey960 (tests/plans/misfit-hikey960.plan, both values of the
@@ -312,15 +318,7 @@ kunit-misfit: deps
 KUNIT_MFAULTS_RAW := results/raw/kunit-misfit-faults/dynamiq3
 KUNIT_MFAULT_BITS := 0 1 2 3 4
 kunit-misfit-faults: deps
-	@$(MAKE) --no-print-directory build-only KERNEL=kunit-misfit-faults
-	@rm -rf $(KUNIT_MFAULTS_RAW)
-	@scripts/run-batch.sh kunit-misfit-faults dynamiq3 tests/plans/boot-only.plan $(KUNIT_MFAULTS_RAW)/none
-	@tests/check-kunit-misfit.sh $(KUNIT_MFAULTS_RAW)/none
-	@set -e; for b in $(KUNIT_MFAULT_BITS); do \
-		QEMU_APPEND=dlcap_mfault=$$((1 << b)) scripts/run-batch.sh kunit-misfit-faults dynamiq3 \
-			tests/plans/boot-only.plan $(KUNIT_MFAULTS_RAW)/bit$$b; \
-		tests/check-kunit-misfit.sh --fault $$b $(KUNIT_MFAULTS_RAW)/bit$$b; \
-	done
+	$(call kunit_fault_boots,kunit-misfit-faults,$(KUNIT_MFAULTS_RAW),dlcap_mfault,$(KUNIT_MFAULT_BITS),tests/check-kunit-misfit.sh)
 
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \

@@ -28,23 +28,5 @@ fi
 dir=${1:?$usage}
 . "$(dirname "$0")/kunit-console.sh"
 kunit_console "$dir"
-passed=$(kunit_cases ok dlm_)
-failed=$(kunit_cases 'not ok' dlm_)
-n=$(printf '%s\n' $all | wc -l)
-if [ -z "$bit" ]; then
-	check "KUnit sched_dl_misfit: the suite passed" grep -qE "$ts"'ok [0-9]+ sched_dl_misfit$' "$con"
-	check "... all $n cases passed (passed: ${passed:-none}; failed: ${failed:-none})" \
-		test "$passed" = "$(sorted $all)"
-else
-	want=$(sorted "${bits[$bit]}") mask=$((1 << bit))
-	check "KUnit sched_dl_misfit with dlcap_mfault=$mask: the suite failed" \
-		grep -qE "$ts"'not ok [0-9]+ sched_dl_misfit$' "$con"
-	check "... the fault was set (dlcap_mfault=$mask on the command line)" \
-		grep -qE "Kernel command line: .* dlcap_mfault=$mask( |$)" "$con"
-	check "... exactly $want failed (failed: ${failed:-none})" test "$failed" = "$want"
-	check "... the other $((n - $(wc -w <<< "$want"))) passed (passed: ${passed:-none})" \
-		test "$passed" = "$(without "$want" "$all")"
-fi
-check "... none skipped ($(grep -cE '# SKIP' "$con") skips)" test "$(grep -cE '# SKIP' "$con")" = 0
-grep -E '# dlm_|EXPECTATION FAILED|Expected ' "$con" | head -20 >&2
+kunit_suite_checks sched_dl_misfit dlm_ dlcap_mfault "$all" ${bit:+"${bits[$bit]}"} ${bit:+"$bit"}
 exit $assert_failed
