@@ -36,7 +36,7 @@ help:
 	@echo "make build      kernels, dlgen (native + aarch64) and the initramfs, no boot"
 	@echo "make kernel     build kernel variant KERNEL=$(KERNEL) (stock, patched, debug, stock-6.12, debug-6.12: kernels/variants/)"
 	@echo "make kernels    build stock and patched"
-	@echo "make check-series  build every prefix of kernels/patches/dl-capacity, checkpatch --strict each"
+	@echo "make check-series  build every prefix of kernels/patches/dl-capacity and dl-misfit (on dl-capacity + trace), checkpatch --strict each"
 	@echo "make check-series-6.12  the same for the 6.12 port (dl-capacity-6.12, -trace-6.12, -kunit-6.12)"
 	@echo "make check-reproducible  build the stock Image, dlgen, the initramfs and dlcap's QEMU again in another folder; same bytes? (QEMU_REPRO=0: not QEMU)"
 	@echo "make fuzz       fuzz dlgen's JSON front end for FUZZ_SECONDS (600) or FUZZ_RUNS executions; fails on a crash"
@@ -65,6 +65,9 @@ help:
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
+	@echo "make misfit     dl_misfit (misfit kernel, HiKey960): a task of density 0.87 left on a LITTLE stays under none, leaves once a big CPU is free under migrate (checked)"
+	@echo "make kunit-misfit  the KUnit cases of dl_misfit's pick (kunit-misfit kernel on dynamiq3, checked)"
+	@echo "make kunit-misfit-faults  each KUnit case of dl_misfit's pick fails on what it tests broken (misfit-faults' bits, checked)"
 	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
@@ -98,6 +101,7 @@ kernels: deps
 		$(call kimage,patched)
 check-series: deps
 	@scripts/check-series.sh dl-capacity
+	@scripts/check-series.sh dl-misfit slim.config "dl-capacity dl-capacity-trace"
 # The 6.12 port: every prefix of dl-capacity-6.12, its trace and KUnit
 # series (kernels/variants/kunit-6.12, kunit.config: the tests compile).
 check-series-6.12: deps
@@ -290,16 +294,44 @@ kunit-faults: deps
 # of dlcap_ufault), and all pass without the parameter.
 KUNIT_UFAULTS_RAW := results/raw/kunit-uniform-faults/dynamiq3
 KUNIT_UFAULT_BITS := 0 1 2 3 4 5 6 7 8
-kunit-uniform-faults: deps
-	@$(MAKE) --no-print-directory build-only KERNEL=kunit-uniform-faults
-	@rm -rf $(KUNIT_UFAULTS_RAW)
-	@scripts/run-batch.sh kunit-uniform-faults dynamiq3 tests/plans/boot-only.plan $(KUNIT_UFAULTS_RAW)/none
-	@tests/check-kunit-uniform.sh $(KUNIT_UFAULTS_RAW)/none
-	@set -e; for b in $(KUNIT_UFAULT_BITS); do \
-		QEMU_APPEND=dlcap_ufault=$$((1 << b)) scripts/run-batch.sh kunit-uniform-faults dynamiq3 \
-			tests/plans/boot-only.plan $(KUNIT_UFAULTS_RAW)/bit$$b; \
-		tests/check-kunit-uniform.sh --fault $$b $(KUNIT_UFAULTS_RAW)/bit$$b; \
+# kunit_fault_boots VARIANT,RAW,PARAM,BITS,CHECK: build VARIANT, boot it on
+# dynamiq3 without PARAM (CHECK RAW/none) and once with PARAM=2^b per bit b
+# of BITS (CHECK --fault b RAW/bitb), a fresh boot each time.
+define kunit_fault_boots
+	@$(MAKE) --no-print-directory build-only KERNEL=$(1)
+	@rm -rf $(2)
+	@scripts/run-batch.sh $(1) dynamiq3 tests/plans/boot-only.plan $(2)/none
+	@$(5) $(2)/none
+	@set -e; for b in $(4); do \
+		QEMU_APPEND=$(3)=$$((1 << b)) scripts/run-batch.sh $(1) dynamiq3 \
+			tests/plans/boot-only.plan $(2)/bit$$b; \
+		$(5) --fault $$b $(2)/bit$$b; \
 	done
+endef
+kunit-uniform-faults: deps
+	$(call kunit_fault_boots,kunit-uniform-faults,$(KUNIT_UFAULTS_RAW),dlcap_ufault,$(KUNIT_UFAULT_BITS),tests/check-kunit-uniform.sh)
+
+# dl_misfit (issue 30 part 1, kernels/patches/dl-misfit): the in-guest
+# test on HiKey960 (tests/plans/misfit-hikey960.plan, both values of the
+# knob in one boot) and the KUnit cases of the misfit pick on dynamiq3.
+MISFIT_RAW := results/raw/misfit/hikey960/misfit-hikey960
+KUNIT_MISFIT_RAW := results/raw/kunit-misfit/dynamiq3/boot-only
+misfit: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=misfit
+	@rm -rf $(MISFIT_RAW)
+	@scripts/run-batch.sh misfit hikey960 tests/plans/misfit-hikey960.plan $(MISFIT_RAW)
+	@tests/check-misfit.sh $(MISFIT_RAW)
+kunit-misfit: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=kunit-misfit
+	@rm -rf $(KUNIT_MISFIT_RAW)
+	@scripts/run-batch.sh kunit-misfit dynamiq3 tests/plans/boot-only.plan $(KUNIT_MISFIT_RAW)
+	@tests/check-kunit-misfit.sh $(KUNIT_MISFIT_RAW)
+# ... and each case fails when dl_misfit_pick() is broken where it looks
+# (kernels/variants/kunit-misfit-faults, one boot per bit of dlcap_mfault).
+KUNIT_MFAULTS_RAW := results/raw/kunit-misfit-faults/dynamiq3
+KUNIT_MFAULT_BITS := 0 1 2 3 4
+kunit-misfit-faults: deps
+	$(call kunit_fault_boots,kunit-misfit-faults,$(KUNIT_MFAULTS_RAW),dlcap_mfault,$(KUNIT_MFAULT_BITS),tests/check-kunit-misfit.sh)
 
 # Timing fidelity of QEMU's modes (3 boots each; see EXPERIMENTS.md).
 FIDELITY_MODES := shift1=virtual:shift=1,sleep=off shift0=virtual:shift=0,sleep=off \
@@ -459,5 +491,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

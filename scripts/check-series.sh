@@ -2,11 +2,14 @@
 # Prove that every prefix of a patch series builds: apply the patches one
 # at a time to a copy of the pristine tree and build after each, in one O=
 # folder (the first build is cold, the others incremental).
-# Usage: scripts/check-series.sh [SERIES] [CONFIG_FRAGMENT]
+# Usage: scripts/check-series.sh [SERIES] [CONFIG_FRAGMENT] [BASE]
 #        scripts/check-series.sh --variant VARIANT
 #   SERIES: folders under kernels/patches, applied in this order, space
 #           separated (default: those of the patched variant)
 #   CONFIG_FRAGMENT: under kernels/config (default slim.config)
+#   BASE: folders applied before SERIES and not checked themselves (a
+#         follow-up series' base, e.g. "dl-capacity dl-capacity-trace"
+#         under dl-misfit); default none
 #   --variant: the series, fragments and tree (SOURCE=) of
 #           kernels/variants/VARIANT, e.g. patched-6.12 for the 6.12 port
 # Also runs scripts/checkpatch.pl --strict on each patch. UNKNOWN_COMMIT_ID is
@@ -31,13 +34,13 @@ fi
 [ "$variant" = patched ] || [ -r "$DLCAP_TOP/kernels/variants/$stock" ] ||
 	die "no kernels/variants/$stock to extract $tarball"
 PATCHES=
-CONFIG=
+CONFIG= base_series=
 . "$DLCAP_TOP/kernels/variants/$variant"
 if [ "${1:-}" = --variant ]; then
 	series=$PATCHES frags=()
 	for f in $CONFIG; do frags+=("$DLCAP_TOP/kernels/config/$f"); done
 else
-	series=${1:-$PATCHES}
+	series=${1:-$PATCHES} base_series=${3:-}
 	frags=("$DLCAP_TOP/kernels/config/${2:-slim.config}")
 fi
 ver=$(tarball_version "$tarball")
@@ -48,6 +51,13 @@ out=$DLCAP_CACHE/build/$ver/series-check
 mkdir -p "$src" "$out"
 say "resetting $src to the pristine tree"
 rsync -rlpgoD --checksum --delete --exclude=/.dlcap-patches "$pristine/" "$src/"
+if [ -n "$base_series" ]; then
+	mapfile -t base_patches < <(series_patches $base_series)
+	say "applying the ${#base_patches[@]} patches of the base, $base_series (not checked here)"
+	for p in "${base_patches[@]}"; do
+		patch -d "$src" -p1 --quiet --forward < "$p" || die "base patch ${p##*/} does not apply"
+	done
+fi
 # merged again after each patch: an option a patch adds (a KUnit test's)
 # is then set from the prefix that has it on
 merge() {
@@ -76,4 +86,4 @@ build_warnings() {
 	! grep -q 'warning:' "$1" || { grep 'warning:' "$1" | head -10 >&2; return 1; }
 }
 prefix_check "$out" "checkpatch --strict" "${patches[@]}" || exit 1
-say "all ${#patches[@]} prefixes of $series build and pass checkpatch"
+say "all ${#patches[@]} prefixes of $series${base_series:+ (on $base_series)} build and pass checkpatch"

@@ -33,24 +33,5 @@ fi
 dir=${1:?$usage}
 . "$(dirname "$0")/kunit-console.sh"
 kunit_console "$dir"
-cases() { kunit_cases "$1" dlu_test_; }
-passed=$(cases ok)
-failed=$(cases 'not ok')
-n=$(printf '%s\n' $all | wc -l)
-if [ -z "$bit" ]; then
-	check "KUnit sched_dl_uniform: the suite passed" grep -qE "$ts"'ok [0-9]+ sched_dl_uniform$' "$con"
-	check "... all $n cases passed (passed: ${passed:-none}; failed: ${failed:-none})" \
-		test "$passed" = "$(sorted $all)"
-else
-	want=$(sorted "${bits[$bit]}") mask=$((1 << bit))
-	check "KUnit sched_dl_uniform with dlcap_ufault=$mask: the suite failed" \
-		grep -qE "$ts"'not ok [0-9]+ sched_dl_uniform$' "$con"
-	check "... the fault was set (dlcap_ufault=$mask on the command line)" \
-		grep -qE "Kernel command line: .* dlcap_ufault=$mask( |$)" "$con"
-	check "... exactly $want failed (failed: ${failed:-none})" test "$failed" = "$want"
-	check "... the other $((n - $(wc -w <<< "$want"))) passed (passed: ${passed:-none})" \
-		test "$passed" = "$(without "$want" "$all")"
-fi
-check "... none skipped ($(grep -cE '# SKIP' "$con") skips)" test "$(grep -cE '# SKIP' "$con")" = 0
-grep -E '# dlu_test_|EXPECTATION FAILED|Expected ' "$con" | head -20 >&2
+kunit_suite_checks sched_dl_uniform dlu_test_ dlcap_ufault "$all" ${bit:+"${bits[$bit]}"} ${bit:+"$bit"}
 exit $assert_failed

@@ -21,3 +21,32 @@ sorted() { printf '%s\n' $* | sort -u | paste -sd' '; }
 without() {	# the cases of $2 (a list) that are not in $1
 	printf '%s\n' $2 | grep -vxF -f <(printf '%s\n' $1) | sort | paste -sd' '
 }
+# kunit_suite_checks SUITE PREFIX PARAM ALL [WANT BIT]: the checks of one
+# KUnit suite on $con (check from assert.sh). Without BIT: SUITE passed
+# with every case of ALL (names PREFIX...). With BIT (the boot had
+# PARAM=2^BIT, which breaks the cases WANT): SUITE failed, PARAM was on the
+# command line, exactly WANT failed and the rest of ALL passed. Always: no
+# case skipped; the cases' diagnostics go to stderr.
+# shellcheck disable=SC2086  # lists are split on purpose
+kunit_suite_checks() {
+	local suite=$1 prefix=$2 param=$3 all=$4 want=${5:-} bit=${6:-} passed failed n mask
+	passed=$(kunit_cases ok "$prefix")
+	failed=$(kunit_cases 'not ok' "$prefix")
+	n=$(printf '%s\n' $all | wc -l)
+	if [ -z "$bit" ]; then
+		check "KUnit $suite: the suite passed" grep -qE "$ts"'ok [0-9]+ '"$suite"'$' "$con"
+		check "... all $n cases passed (passed: ${passed:-none}; failed: ${failed:-none})" \
+			test "$passed" = "$(sorted $all)"
+	else
+		want=$(sorted "$want") mask=$((1 << bit))
+		check "KUnit $suite with $param=$mask: the suite failed" \
+			grep -qE "$ts"'not ok [0-9]+ '"$suite"'$' "$con"
+		check "... the fault was set ($param=$mask on the command line)" \
+			grep -qE "Kernel command line: .* $param=$mask( |\$)" "$con"
+		check "... exactly $want failed (failed: ${failed:-none})" test "$failed" = "$want"
+		check "... the other $((n - $(wc -w <<< "$want"))) passed (passed: ${passed:-none})" \
+			test "$passed" = "$(without "$want" "$all")"
+	fi
+	check "... none skipped ($(grep -cE '# SKIP' "$con") skips)" test "$(grep -cE '# SKIP' "$con")" = 0
+	grep -E "# $prefix|EXPECTATION FAILED|Expected " "$con" | head -20 >&2
+}

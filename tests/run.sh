@@ -263,6 +263,23 @@ expect "the check of bit 6 fails on bit 0's console" \
 expect "the check of bit 0 fails on the console without a fault" \
 	sh -c '! tests/check-kunit-uniform.sh --fault 0 tests/data/kunit-uniform/none > /dev/null 2>&1'
 
+echo "== KUnit console check of sched_dl_misfit on canned consoles (tests/data/kunit-misfit: no fault, misfit-faults bit 0)"
+suite tests/check-kunit-misfit.sh tests/data/kunit-misfit/none
+suite tests/check-kunit-misfit.sh --fault 0 tests/data/kunit-misfit/fault-0
+expect "the misfit KUnit check fails on the console of bit 0's fault" \
+	sh -c '! tests/check-kunit-misfit.sh tests/data/kunit-misfit/fault-0 > /dev/null 2>&1'
+expect "the check of bit 1 fails on bit 0's console" \
+	sh -c '! tests/check-kunit-misfit.sh --fault 1 tests/data/kunit-misfit/fault-0 > /dev/null 2>&1'
+expect "the check of bit 0 fails on the console without a fault" \
+	sh -c '! tests/check-kunit-misfit.sh --fault 0 tests/data/kunit-misfit/none > /dev/null 2>&1'
+
+echo "== dl_misfit's in-guest checks on canned runs (tests/data/misfit: tests/plans/misfit-hikey960.plan on the misfit kernel as committed, and on a version that let m take a big CPU a hog left for microseconds)"
+suite tests/check-misfit.sh tests/data/misfit/room
+expect "the misfit check fails on that version's run (7 migrations of m's one job)" \
+	sh -c '! tests/check-misfit.sh tests/data/misfit/throttle-check > /dev/null 2>&1'
+expect "... and on a run of dl-misfit's patch 1 alone (m never leaves the LITTLE; the switch moves nothing)" \
+	sh -c '! tests/check-misfit.sh tests/data/misfit/patch1-only > /dev/null 2>&1'
+
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
 suite tests/check-analysis.sh
 
