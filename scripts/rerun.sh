@@ -12,7 +12,11 @@
 # when an input of its boot changed), so after a cut the same command goes
 # on where it stopped. Each step's output goes to
 # DLCAP_CACHE/rerun/STEP.log; one progress line per step on stderr, with
-# the hours spent so far. A failed step does not stop the others; the exit
+# the hours spent so far. A rerun longer than a machine's life goes on on
+# the next one: the plan runs finished here are saved after every step
+# into results/checkpoint/ (scripts/checkpoint.sh; commit them) and
+# unpacked into results/raw first, where a point is kept only if its key
+# is unchanged. A failed step does not stop the others; the exit
 # status is 1 when any failed (make reproduce finding points that differ
 # from the committed ones is not a failure: after a change to a boot's bytes
 # every point does). The prose of EXPERIMENTS.md stays the
@@ -55,6 +59,7 @@ done
 
 logs=$DLCAP_CACHE/rerun
 mkdir -p "$logs"
+"$DLCAP_TOP/scripts/checkpoint.sh" restore
 start=$(date +%s) bad=0 k=0
 for st in "${steps[@]}"; do
 	name=${st%% *} cmd=${st#* }
@@ -75,5 +80,6 @@ for st in "${steps[@]}"; do
 	now=$(date +%s)
 	say "[$k/${#steps[@]}] $name: $what in $(( (now - t0) / 60 )) min; $(awk -v s=$((now - start)) 'BEGIN { printf "%.2f", s / 3600 }') h so far"
 	[ "${what%% *}" = done ] || tail -5 "$logs/$name.log" >&2
+	"$DLCAP_TOP/scripts/checkpoint.sh" save
 done
 exit $bad

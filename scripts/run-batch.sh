@@ -16,7 +16,9 @@
 #             the files they declare), plus the plan, knobs and capacities
 #   OUTDIR    where points land: OUTDIR/NAME/{jobs,tasks}.csv, dlgen.log, rc
 #             plus OUTDIR/console.log and OUTDIR/run.txt (how it was run),
-#             each appended to by every run into OUTDIR
+#             each appended to by every run into OUTDIR, and, once every
+#             point of the plan has run, OUTDIR/.complete-PLAN (its points'
+#             "NAME KEY" lines: scripts/checkpoint.sh)
 # Environment:
 #   QEMU_TIMEOUT  seconds of host time for the whole boot (default 900)
 #   QEMU_TIMING   "quantum" (default): dlcap's QEMU (scripts/qemu-build.sh),
@@ -284,4 +286,7 @@ done
 	echo "host seconds: $total_elapsed, boots: $boot, qemu exit: ${rc:-none}"
 } | flock "$outdir/.lock-console" sh -c 'cat >> "$1"' sh "$outdir/run.txt"
 say "done: $boot boot(s) in ${total_elapsed}s; console log: $outdir/console.log"
+# Every point of the plan ran: its names and keys, which mark the points
+# scripts/checkpoint.sh may carry to another machine as one boot.
+if [ $failed = 0 ]; then cp "$work/keys" "$outdir/.complete-$plan"; else rm -f "$outdir/.complete-$plan"; fi
 exit $failed

@@ -229,6 +229,8 @@ echo "== console tools on canned consoles (decoder, badness scanner, re-check; n
 suite tests/check-console.sh
 echo "== runner tools on canned inputs (QEMU command line, initrd, point keys, points into OUTDIR; no QEMU)"
 suite tests/check-runner.sh
+echo "== checkpoints of finished plan runs, saved and restored (scripts/checkpoint.sh; no QEMU)"
+suite tests/check-checkpoint.sh
 echo "== kernel variants' trees (SOURCE=; no build, no QEMU)"
 suite tests/check-variants.sh
 echo "== placement reasons: the kernel's trace joined to the jobs (scripts/placement-reasons.sh, canned point)"

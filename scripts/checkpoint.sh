@@ -1,0 +1,90 @@
+#!/bin/bash
+# Carry the finished boots of a long run (the rerun: docs/reproducing.md)
+# to another machine through git: a machine's cache and results/raw do not
+# outlive it, the main branch does.
+#
+# Usage: scripts/checkpoint.sh save|restore|list
+#   save     every plan run under results/raw whose points all ran (the
+#            OUTDIR/.complete-PLAN file scripts/run-batch.sh writes) and are
+#            all still there with the keys it lists, into
+#            results/checkpoint/OUTDIR+PLAN.tar.xz (OUTDIR relative to
+#            results/raw, '/' written '+'): the file and the points'
+#            folders, not the boot's console.log or run.txt, which no
+#            table reads. The same points give the same bytes (members
+#            sorted, times and owners fixed, xz -9 on one thread), so saving
+#            again changes no committed file. A checkpoint whose plan run is
+#            not complete here is left as it is.
+#   restore  unpack every checkpoint into results/raw, leaving a point that
+#            is already there alone, with the time of the unpacking (so a
+#            sweep aggregates again). Nothing is trusted: scripts/run-batch.sh
+#            keeps a point only when its .point-key is the key this tree
+#            and cache compute for it (scripts/point-collect.sh --status);
+#            a checkpoint of other bytes is rerun, never reused.
+#   list     per checkpoint: its points, and how many of them results/raw
+#            holds with the key the checkpoint has
+# results/ is $DLCAP_RESULTS when set (tests). Exit status: 0; 1 a
+# checkpoint that cannot be read; 2 bad usage.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+[ $# = 1 ] || usage
+results=${DLCAP_RESULTS:-$DLCAP_TOP/results}
+raw=$results/raw ck=$results/checkpoint
+
+case $1 in
+save)
+	[ -d "$raw" ] || { say "checkpoint: no $raw: nothing to save"; exit 0; }
+	mkdir -p "$ck"
+	saved=0 same=0
+	while IFS= read -r c; do
+		d=${c%/*} plan=${c##*/.complete-}
+		rel=${d#"$raw"/}
+		members=("$rel/.complete-$plan") ok=1
+		while read -r n k; do
+			[ -n "$n" ] || continue
+			if [ "$(cat "$d/$n/.point-key" 2>/dev/null)" != "$k" ] || [ -e "$d/$n/FAILED" ]; then
+				ok=0; break
+			fi
+			members+=("$rel/$n")
+		done < "$c"
+		if [ $ok = 0 ] || [ ${#members[@]} = 1 ]; then
+			say "checkpoint: $rel, plan $plan: not every point is there with its key; not saved"
+			continue
+		fi
+		f=$ck/${rel//\//+}+$plan.tar.xz
+		tar -C "$raw" --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+			--format=gnu -cf - "${members[@]}" | xz -9 -T1 > "$f.tmp"
+		if cmp -s "$f.tmp" "$f" 2>/dev/null; then
+			rm -f "$f.tmp"; same=$((same + 1))
+		else
+			mv "$f.tmp" "$f"; saved=$((saved + 1))
+		fi
+	done < <(find "$raw" -name '.complete-*' -type f | LC_ALL=C sort)
+	say "checkpoint: $saved plan run(s) saved, $same unchanged, in $ck ($(du -sh "$ck" | cut -f1))"
+	;;
+restore)
+	[ -d "$ck" ] || { say "checkpoint: no $ck: nothing to restore"; exit 0; }
+	mkdir -p "$raw"
+	n=0
+	for f in "$ck"/*.tar.xz; do
+		[ -e "$f" ] || continue
+		xz -t "$f" 2> /dev/null || die "$f: not a checkpoint (xz -t fails)"
+		xz -dc "$f" | tar -C "$raw" --skip-old-files --touch -xf - || die "$f: cannot unpack it"
+		n=$((n + 1))
+	done
+	say "checkpoint: $n checkpoint(s) unpacked into $raw; each point is rerun unless its key is unchanged"
+	;;
+list)
+	[ -d "$ck" ] || exit 0
+	echo "checkpoint,points,here_same_key"
+	for f in "$ck"/*.tar.xz; do
+		[ -e "$f" ] || continue
+		c=$(xz -dc "$f" | tar -tf - | grep '/\.complete-[^/]*$' | head -1) ||
+			die "$f: no .complete-PLAN file in it"
+		d=$raw/${c%/*}
+		xz -dc "$f" | tar -xOf - "$c" | awk -v d="$d" '
+			NF == 2 { n++; f = d "/" $1 "/.point-key"; if ((getline k < f) > 0 && k == $2) same++; close(f) }
+			END { printf "%d,%d\n", n, same }' | sed "s|^|${f##*/},|"
+	done
+	;;
+*) usage ;;
+esac
