@@ -11,7 +11,9 @@
 #   along, so a file no point names moves no point's key): its task set,
 #   and for a guest script, each argument ending in .json and each file
 #   the script declares on a "# stage: FILE..." line, both file names of
-#   experiments/tasksets/ (the guest finds them as /share/in/FILE).
+#   experiments/tasksets/ (the guest finds them as /share/in/FILE), and
+#   kernels/knobs as /share/in/knobs for a script with a "# stage-knobs"
+#   line (only then: a knob added for another kernel moves no other key).
 #   A point with trace=on among its knobs (not a kernel knob) runs under
 #   initramfs/trace-point.sh, which records the scheduler's events into
 #   the point's trace.dat: its guest plan line names that script before
@@ -37,7 +39,7 @@ tracer=$DLCAP_TOP/initramfs/trace-point.sh trace_sysroot=
 # staged FILE NAME: FILE goes to the guest as /share/in/NAME, which must
 # not be another file's name there; adds it to the point's files
 staged() {
-	case "$2" in plan|plan.boot|capacities|knobs)
+	case "$2" in plan|plan.boot|capacities)
 		echo "$planfile:$lineno: $1 would be staged as /share/in/$2, which the runner writes" >&2; bad=1; return ;;
 	esac
 	# the guest sees staged files by name: two files of one name would clash
@@ -103,6 +105,7 @@ while read -r name ts args || [ -n "$name" ]; do
 				staged "$g" "$f"
 				case "$f" in *.json) bydur[-]+="$g"$'\n' ;; esac
 			done
+			! grep -q '^# stage-knobs$' "$tsfile" || staged "$DLCAP_TOP/kernels/knobs" knobs
 		fi ;;
 	*) bydur[$dur]+="$tsfile"$'\n' ;;
 	esac

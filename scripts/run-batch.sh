@@ -110,7 +110,6 @@ rm -rf "$work"; mkdir -p "$work/in" "$work/out"
 printf '%s\n' "${stage[@]}" | sort -u | xargs -d '\n' cp -t "$work/in/"
 printf '%s\n' "${guestplan[@]}" > "$work/in/plan"	# all points
 echo "${EXPECT_CAPACITIES:-$TOPO_CAPS}" > "$work/in/capacities"
-cp "$DLCAP_TOP/kernels/knobs" "$work/in/knobs"
 "$DLCAP_TOP/scripts/mkdtb.sh" "$topofile" "$work/topo.dtb" "$mem"
 accel=$(qemu_accel "$timing" "$TOPO_RATES") || exit 2
 mapfile -t accel <<< "$accel"

@@ -197,9 +197,9 @@ check "run-batch: a run with a lost frame and a panic exits 1 (got $rc), two boo
 # what the guest received against what the plan names and what the key hashed
 got=$(awk '$1 == "boot" { n++; next } n == 1' "$RECEIVED")
 sha() { sha256sum < "$1" | cut -c1-16; }
-check "run-batch: the guest received the plan's one task set with its bytes, the plan, knobs, capacities and its points (plan.boot), nothing else" \
+check "run-batch: the guest received the plan's one task set with its bytes, the plan, capacities and its points (plan.boot), nothing else" \
 	test "$(sort <<< "$got")" = "$(printf '%s\n' "capacities $(echo '462 462 462 462 1024 1024 1024 1024' | sha256sum | cut -c1-16)" \
-		"cover-letter.json $(sha "$top/experiments/tasksets/cover-letter.json")" "knobs $(sha "$top/kernels/knobs")" \
+		"cover-letter.json $(sha "$top/experiments/tasksets/cover-letter.json")" \
 		"plan $(sha "$tmp/canned.plan.guest")" "plan.boot $(sha "$tmp/canned.plan.guest")")"
 check "run-batch: each point's key and manifest hashed what the guest received (staged_inputs_sha256; plan.boot, this boot's, is not keyed)" \
 	sh -c "test \"\$(grep -h '^input staged_inputs_sha256: ' '$tmp'/run/[abc]/manifest.txt | sort -u)\" = 'input staged_inputs_sha256: $(grep -v '^plan.boot ' <<< "$got" | sha256sum | cut -c1-16)' && test '$(rb --keys 2>&1 | cut -d' ' -f1,2 | tr '\n' ' ')' = '$(cut -d' ' -f1,2 <<< "$keys1" | tr '\n' ' ')'"
@@ -239,6 +239,14 @@ sed 's/"duration"/"duration" /' "$tree/experiments/tasksets/cover-letter.json" >
 for f in "$tree"/scripts/* "$tree"/kernels/variants/*; do echo '# edited' >> "$f"; done
 check "staging: a new task set and a line more in every host script and variant file move no committed point's key" \
 	test "$(plankeys)" = "$keys0"
+cp "$tree/kernels/knobs" "$tmp/save"
+echo 'dl_new a b' >> "$tree/kernels/knobs"
+check "staging: a knob more in kernels/knobs (another kernel's) moves no committed point's key" \
+	test "$(plankeys)" = "$keys0"
+cp "$tmp/save" "$tree/kernels/knobs"
+printf 'k ../../tests/guest/knobs.sh\n' > "$tmp/knobs.plan"
+check "staging: a guest script with a '# stage-knobs' line gets kernels/knobs as /share/in/knobs" \
+	sh -c "'$s/plan-check.sh' '$tmp/knobs.plan' | cut -f3- | tr '\t' '\n' | grep -qx '$top/kernels/knobs'"
 # moved PLAN...: of the plans below, the points whose key moved are those
 # of PLAN..., all of them
 some="hotplug-accounting hotplug-refused equiv-history cover-letter"

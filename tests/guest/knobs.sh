@@ -1,6 +1,6 @@
 #!/bin/sh
-# In-guest test of the patched kernel's policy knobs (kernels/knobs, copied
-# to /share/in/knobs): each reads its default, takes each value and reads it
+# In-guest test of the patched kernel's policy knobs (kernels/knobs, staged
+# as /share/in/knobs by the line below): each reads its default, takes each value and reads it
 # back, refuses a bad value with EINVAL and keeps its value; switching the
 # placement policies while SCHED_DEADLINE tasks run is allowed and leaves
 # the bandwidth accounting at zero once they are gone; switching admission
@@ -8,6 +8,7 @@
 # lowering sched_rt_runtime_us below it.
 # One PASS:/FAIL: line per check.
 # Usage (by initramfs/init): sh knobs.sh POINTDIR
+# stage-knobs
 out=${1:?}
 . /usr/share/dlcap/dl.sh
 d=$DL_DEBUGFS/sched
