@@ -34,15 +34,17 @@ admitted() {
 	csv_awk 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" 2>/dev/null | wc -l
 }
 
-# jobs_within COLUMNS POINTDIR TASK LO HI MINJOBS: for every job of every
-# instance of TASK, each jobs.csv CPU column of COLUMNS (space separated) is
-# in LO..HI, and each instance ran >= MINJOBS jobs.
+# jobs_within COLUMNS POINTDIR TASK LO HI MINJOBS [FROMJOB]: for every job
+# of every instance of TASK (from job number FROMJOB on, default 0), each
+# jobs.csv CPU column of COLUMNS (space separated) is in LO..HI, and each
+# instance ran >= MINJOBS jobs.
 jobs_within() {
-	csv_awk -v cols="$1" -v task="$3" -v lo="$4" -v hi="$5" -v min="$6" '
+	csv_awk -v cols="$1" -v task="$3" -v lo="$4" -v hi="$5" -v min="$6" -v from="${7:-0}" '
 	BEGIN { nc = split(cols, cs, " ") }
 	FNR == 1 { header(); next }
 	$col("task") == task {
 		n[$col("instance")]++
+		if ($col("job") < from) next
 		out = 0; where = ""
 		for (i = 1; i <= nc; i++) {
 			c = $col(cs[i]); where = where (i > 1 ? ".." : "") c
@@ -60,7 +62,8 @@ jobs_within() {
 	}' "$2/jobs.csv" 2>/dev/null
 }
 
-# jobs_on POINTDIR TASK LO HI MINJOBS: every job started and ended on LO..HI.
+# jobs_on POINTDIR TASK LO HI MINJOBS [FROMJOB]: every job (from FROMJOB on)
+# started and ended on LO..HI.
 jobs_on() { jobs_within "cpu_start cpu_end" "$@"; }
 
 # jobs_end_on POINTDIR TASK LO HI MINJOBS: every job ended on LO..HI (where

@@ -37,6 +37,30 @@ edit_csv() {
 # first job of task T, instance I
 job0() { echo "\$col(\"task\") == \"$1\" && \$col(\"instance\") == $2 && \$col(\"job\") == 0"; }
 
+echo "== check-cover.sh (thread0 on bigs, thread1 on LITTLEs after its first job; a made point)"
+# cover RUN: a made cover-letter run, every thread0-I job on CPU 4 + I and
+# every thread1-I job on CPU I, 110 jobs each
+cover() {
+	mkdir -p "$1/cover"
+	printf 'capacities: 462 462 462 462 1024 1024 1024 1024\nSD_ASYM_CPUCAPACITY\n' > "$1/guest.txt"
+	echo 0 > "$1/cover/rc"
+	{ echo task,instance,admitted; for t in 0 1; do for i in 0 1 2 3; do echo "thread$t,$i,1"; done; done; } > "$1/cover/tasks.csv"
+	awk 'BEGIN { print "task,instance,job,cpu_start,cpu_end"
+		for (t = 0; t < 2; t++) for (i = 0; i < 4; i++) for (j = 0; j < 110; j++)
+			print "thread" t "," i "," j "," (4 * (1 - t) + i) "," (4 * (1 - t) + i) }' > "$1/cover/jobs.csv"
+}
+cover "$tmp/cover"
+check "check-cover: the made run passes" sh -c "'$top/tests/check-cover.sh' '$tmp/cover' > /dev/null"
+edit_csv "$tmp/cover/cover/jobs.csv" "if ($(job0 thread1 2)) { \$col(\"cpu_start\") = 7; \$col(\"cpu_end\") = 7 }"
+check "check-cover: thread1-2's first job on big CPU 7 passes (the synchronous release)" sh -c "'$top/tests/check-cover.sh' '$tmp/cover' > /dev/null"
+edit_csv "$tmp/cover/cover/jobs.csv" "if (\$col(\"task\") == \"thread1\" && \$col(\"instance\") == 2 && \$col(\"job\") == 1) \$col(\"cpu_end\") = 6"
+"$top/tests/check-cover.sh" "$tmp/cover" > "$tmp/out" 2>&1; rc=$?
+check "check-cover: its second job ending on CPU 6 fails it (exit $rc)" sh -c "test $rc = 1 && grep -q '^FAIL: thread1' '$tmp/out'"
+cover "$tmp/cover"
+edit_csv "$tmp/cover/cover/jobs.csv" "if ($(job0 thread0 1)) \$col(\"cpu_start\") = 0"
+"$top/tests/check-cover.sh" "$tmp/cover" > "$tmp/out" 2>&1; rc=$?
+check "check-cover: thread0-1's first job on LITTLE CPU 0 fails it (exit $rc; no job of thread0 is exempt)" sh -c "test $rc = 1 && grep -q '^FAIL: thread0' '$tmp/out'"
+
 echo "== expect-lelli.sh (best-fit: small on LITTLEs, big on bigs, no big job late)"
 holds "lelli: the fixture holds it; fit-1 breaks it and is only reported" "$s/expect-lelli.sh" "$data/lelli"
 copy lelli; edit_csv "$tmp/lelli/bestfit-1/jobs.csv" "if ($(job0 big 0)) \$col(\"cpu_start\") = 0"

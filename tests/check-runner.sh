@@ -236,7 +236,7 @@ keys0=$(plankeys)
 check "staging: every committed plan has its keys from a tree without tests/ ($(wc -l <<< "$keys0") points)" \
 	test "$(grep -c '^[a-z0-9-]* [^ ]* [0-9a-f]\{16\}$' <<< "$keys0")" = "$(grep -hv '^#\|^$' "$tree"/experiments/plans/*.plan | wc -l)"
 sed 's/"duration"/"duration" /' "$tree/experiments/tasksets/cover-letter.json" > "$tree/experiments/tasksets/zz-new.json"
-for f in "$tree"/scripts/* "$tree"/kernels/variants/*; do echo '# edited' >> "$f"; done
+for f in "$tree"/scripts/* "$tree"/scripts/lib/* "$tree"/kernels/variants/*; do [ -f "$f" ] && echo '# edited' >> "$f"; done
 check "staging: a new task set and a line more in every host script and variant file move no committed point's key" \
 	test "$(plankeys)" = "$keys0"
 cp "$tree/kernels/knobs" "$tmp/save"
