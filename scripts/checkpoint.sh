@@ -32,7 +32,7 @@ raw=$results/raw ck=$results/checkpoint
 
 case $1 in
 save)
-	[ -d "$raw" ] || { say "checkpoint: no $raw: nothing to save"; exit 0; }
+	[ -d "$raw" ] || { say "no $raw: nothing to save"; exit 0; }
 	mkdir -p "$ck"
 	saved=0 same=0
 	while IFS= read -r c; do
@@ -47,7 +47,7 @@ save)
 			members+=("$rel/$n")
 		done < "$c"
 		if [ $ok = 0 ] || [ ${#members[@]} = 1 ]; then
-			say "checkpoint: $rel, plan $plan: not every point is there with its key; not saved"
+			say "$rel, plan $plan: not every point is there with its key; not saved"
 			continue
 		fi
 		f=$ck/${rel//\//+}+$plan.tar.xz
@@ -59,10 +59,10 @@ save)
 			mv "$f.tmp" "$f"; saved=$((saved + 1))
 		fi
 	done < <(find "$raw" -name '.complete-*' -type f | LC_ALL=C sort)
-	say "checkpoint: $saved plan run(s) saved, $same unchanged, in $ck ($(du -sh "$ck" | cut -f1))"
+	say "$saved plan run(s) saved, $same unchanged, in $ck ($(du -sh "$ck" | cut -f1))"
 	;;
 restore)
-	[ -d "$ck" ] || { say "checkpoint: no $ck: nothing to restore"; exit 0; }
+	[ -d "$ck" ] || { say "no $ck: nothing to restore"; exit 0; }
 	mkdir -p "$raw"
 	n=0
 	for f in "$ck"/*.tar.xz; do
@@ -71,7 +71,7 @@ restore)
 		xz -dc "$f" | tar -C "$raw" --skip-old-files --touch -xf - || die "$f: cannot unpack it"
 		n=$((n + 1))
 	done
-	say "checkpoint: $n checkpoint(s) unpacked into $raw; each point is rerun unless its key is unchanged"
+	say "$n checkpoint(s) unpacked into $raw; each point is rerun unless its key is unchanged"
 	;;
 list)
 	[ -d "$ck" ] || exit 0

@@ -17,16 +17,8 @@ bits=('dlm_earliest dlm_fits dlm_wrap'
 	'dlm_allowed'
 	'dlm_self_and_empty'
 	'dlm_wrap')
-usage='usage: check-kunit-misfit.sh [--fault BIT] RUNDIR'
-bit=
-if [ "${1:-}" = --fault ]; then
-	bit=${2:-}
-	[[ "$bit" =~ ^[0-9]+$ ]] && [ "$bit" -lt ${#bits[@]} ] ||
-		{ echo "check-kunit-misfit: --fault: '$bit' is not a bit 0..$((${#bits[@]} - 1))" >&2; exit 2; }
-	shift 2
-fi
-dir=${1:?$usage}
 . "$(dirname "$0")/kunit-console.sh"
+kunit_args ${#bits[@]} "$@"
 kunit_console "$dir"
 kunit_suite_checks sched_dl_misfit dlm_ dlcap_mfault "$all" ${bit:+"${bits[$bit]}"} ${bit:+"$bit"}
 exit $assert_failed

@@ -22,16 +22,8 @@ bits=('dlu_test_boundary_distinct dlu_test_boundary_rk3399 dlu_test_lump dlu_tes
 	'dlu_test_boundary_rk3399 dlu_test_maintenance dlu_test_rk3399_three_big'
 	'dlu_test_levels'
 	'dlu_test_maintenance')
-usage='usage: check-kunit-uniform.sh [--fault BIT] RUNDIR'
-bit=
-if [ "${1:-}" = --fault ]; then
-	bit=${2:-}
-	[[ "$bit" =~ ^[0-9]+$ ]] && [ "$bit" -lt ${#bits[@]} ] ||
-		{ echo "check-kunit-uniform: --fault: '$bit' is not a bit 0..$((${#bits[@]} - 1))" >&2; exit 2; }
-	shift 2
-fi
-dir=${1:?$usage}
 . "$(dirname "$0")/kunit-console.sh"
+kunit_args ${#bits[@]} "$@"
 kunit_console "$dir"
 kunit_suite_checks sched_dl_uniform dlu_test_ dlcap_ufault "$all" ${bit:+"${bits[$bit]}"} ${bit:+"$bit"}
 exit $assert_failed

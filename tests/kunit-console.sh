@@ -1,5 +1,22 @@
 # shellcheck shell=bash
 # Helpers of the KUnit console checks (tests/check-kunit*.sh), sourced.
+# kunit_args NBITS [--fault BIT] RUNDIR: the arguments of a checker whose
+# faults variant has NBITS bits: sets bit (empty without --fault) and dir;
+# bad usage is one line naming the option, exit 2.
+kunit_args() {
+	local nbits=$1 me
+	me=$(basename "$0")
+	shift
+	bit=
+	if [ "${1:-}" = --fault ]; then
+		bit=${2:-}
+		[[ "$bit" =~ ^[0-9]+$ ]] && [ "$bit" -lt "$nbits" ] ||
+			{ echo "$me: --fault: '$bit' is not a bit 0..$((nbits - 1))" >&2; exit 2; }
+		shift 2
+	fi
+	[ $# = 1 ] || { echo "usage: $me [--fault BIT] RUNDIR" >&2; exit 2; }
+	dir=$1
+}
 # kunit_console DIR: $con, DIR's console.log without the serial console's
 # CRs (a temporary file, removed on exit); exits 2 when there is none.
 kunit_console() {

@@ -274,6 +274,11 @@ expect "the check of bit 1 fails on bit 0's console" \
 	sh -c '! tests/check-kunit-misfit.sh --fault 1 tests/data/kunit-misfit/fault-0 > /dev/null 2>&1'
 expect "the check of bit 0 fails on the console without a fault" \
 	sh -c '! tests/check-kunit-misfit.sh --fault 0 tests/data/kunit-misfit/none > /dev/null 2>&1'
+for a in "--fault 5 tests/data/kunit-misfit/none" "--fault x tests/data/kunit-misfit/none" "tests/data/kunit-misfit/none extra"; do
+	tests/check-kunit-misfit.sh $a > /dev/null 2> "$tmp/err"; rc=$?
+	expect "the misfit KUnit check with '$a': exit 2 (got $rc), one line: $(head -1 "$tmp/err")" \
+		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/err') = 1"
+done
 
 echo "== dl_misfit's in-guest checks on canned runs (tests/data/misfit: tests/plans/misfit-hikey960.plan on the misfit kernel as committed, and on a version that let m take a big CPU a hog left for microseconds)"
 suite tests/check-misfit.sh tests/data/misfit/room
