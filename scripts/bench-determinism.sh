@@ -22,7 +22,9 @@ beside() {
 }
 beside &
 bpid=$!
-trap 'kill $bpid 2>/dev/null; pkill -f "runs/stock-symmetric8-fidelity-load-" 2>/dev/null; true' EXIT
+# set -e holds in the trap too: a kill or pkill that finds nothing (the
+# boot beside between two runs) must not turn a finished bench into exit 1
+trap 'kill $bpid 2>/dev/null || :; pkill -f "runs/stock-symmetric8-fidelity-load-" 2>/dev/null || :; wait $bpid 2>/dev/null || :' EXIT
 echo "run,point,jobs,identical_to_run1,host_s" > "$out.tmp"
 diverged=0
 for ((i = 1; i <= n; i++)); do

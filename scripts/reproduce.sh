@@ -9,7 +9,8 @@
 #               committed results/EXP/manifest.csv)
 #   --no-run    compare what results/raw holds, boot nothing
 # The committed manifests are read from git (HEAD), so the rerun may
-# rewrite the working tree's copies. Exit status: 0 every point identical,
+# rewrite the working tree's copies. Each target's output is kept in
+# DLCAP_CACHE/reproduce/EXPERIMENT.log ('/' written '+'). Exit status: 0 every point identical,
 # 1 otherwise, 2 bad usage.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -33,8 +34,10 @@ for e in "$@"; do
 	git -C "$DLCAP_TOP" show "HEAD:results/$e/build.txt" > "$tmp/old.txt" 2>/dev/null || : > "$tmp/old.txt"
 	if [ $run = 1 ]; then
 		say "$e: make $target"
-		make -C "$DLCAP_TOP" --no-print-directory "$target" > "$tmp/make.log" 2>&1 ||
-			{ tail -5 "$tmp/make.log"; echo "$e: make $target failed (the comparison below covers what ran)"; bad=1; }
+		log=$DLCAP_CACHE/reproduce/${e//\//+}.log
+		mkdir -p "${log%/*}"
+		make -C "$DLCAP_TOP" --no-print-directory "$target" > "$log" 2>&1 ||
+			{ tail -5 "$log"; echo "$e: make $target failed (the comparison below covers what ran; its output: $log)"; bad=1; }
 	fi
 	"$DLCAP_TOP/scripts/results-manifest.sh" "$e" "$tmp/new"
 	"$DLCAP_TOP/scripts/compare-manifests.sh" "$e" "$tmp/old.csv" "$tmp/new/manifest.csv" || bad=1
