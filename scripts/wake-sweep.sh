@@ -5,12 +5,14 @@
 # scripts/bench-fidelity-v2.sh into a folder of its own).
 # Usage: scripts/wake-sweep.sh OUTDIR HISTORY_DIR...
 #   HISTORY_DIR  a bench-fidelity-v2.sh OUTDIR: its wakeup.csv has points
-#                wake0-busyN and wake7-busyN (N = 8, 7 spinners; N = 1,
+#                wakeA-busyN and wakeB-busyN (N = 8, 7 spinners; N = 1,
 #                alone), its qemu column names the history
+#   WAKE_SWEEP_CPUS  "A B", the two CPUs compared (default "0 7"): B - A
 # Writes
 #   OUTDIR/wakeup.csv   every history's wakeup.csv rows (one header)
 #   OUTDIR/pairs.csv    history, first (the CPU whose point ran first),
-#                       busy, each CPU's p50/p99/mean and CPU 7 - CPU 0 (ns)
+#                       busy, each CPU's p50/p99/mean (columns p50_cpuA_ns
+#                       ...) and CPU B - CPU A (ns)
 #   OUTDIR/summary.csv  busy, stat (p50, p99, mean), histories, the mean
 #                       difference, its sd, the 95% Student t interval over
 #                       histories, min and max, and whether the interval
@@ -18,7 +20,14 @@
 # Exit status: 0; 2 bad usage or a folder without a point the pairs need.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 2 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,20p' "$0" >&2; exit 2; }
+cpus=${WAKE_SWEEP_CPUS:-0 7}
+read -r cpu_a cpu_b rest <<< "$cpus"
+case "${cpu_a:-x}:${cpu_b:-x}:$rest" in
+*[!0-9:]*|*:*:?*) echo "wake-sweep: WAKE_SWEEP_CPUS '$cpus': not two CPU numbers" >&2; exit 2 ;;
+esac
+[ "$((10#$cpu_a))" != "$((10#$cpu_b))" ] || { echo "wake-sweep: WAKE_SWEEP_CPUS '$cpus': the same CPU twice" >&2; exit 2; }
+cpu_a=$((10#$cpu_a)) cpu_b=$((10#$cpu_b))
 out=$1
 shift
 for d in "$@"; do
@@ -28,11 +37,14 @@ mkdir -p "$out"
 awk 'FNR == 1 && NR != 1 { next } { print }' "${@/%//wakeup.csv}" > "$out/wakeup.csv.tmp"
 mv "$out/wakeup.csv.tmp" "$out/wakeup.csv"
 
-csv_awk -v src="$out/wakeup.csv" '
+csv_awk -v src="$out/wakeup.csv" -v A="$cpu_a" -v B="$cpu_b" '
 function bad(msg) { printf "wake-sweep: %s: %s\n", src, msg > "/dev/stderr"; failed = 1; exit 2 }
 FNR == 1 { header(); next }
-$col("point") ~ /^wake[07]-busy[18]$/ {
-	h = $col("qemu"); p = $col("point"); c = substr(p, 5, 1); b = substr(p, 11, 1)
+$col("point") ~ /^wake[0-9]+-busy[18]$/ {
+	h = $col("qemu"); p = $col("point")
+	c = p; sub(/^wake/, "", c); sub(/-busy.*/, "", c); b = substr(p, length(p), 1)
+	if (c != A && c != B) next
+	c = c == A ? 0 : 1
 	if (!(h in seen)) { seen[h] = 1; hist[nh++] = h }
 	if (!((h, b) in first)) first[h, b] = c
 	p50[h, b, c] = $col("lat_p50_ns"); p99[h, b, c] = $col("lat_p99_ns"); mn[h, b, c] = $col("lat_mean_ns")
@@ -40,16 +52,16 @@ $col("point") ~ /^wake[07]-busy[18]$/ {
 }
 END {
 	if (failed) exit 2
-	print "history,first,busy,p50_cpu0_ns,p50_cpu7_ns,d_p50_ns,p99_cpu0_ns,p99_cpu7_ns,d_p99_ns,mean_cpu0_ns,mean_cpu7_ns,d_mean_ns"
+	printf "history,first,busy,p50_cpu%d_ns,p50_cpu%d_ns,d_p50_ns,p99_cpu%d_ns,p99_cpu%d_ns,d_p99_ns,mean_cpu%d_ns,mean_cpu%d_ns,d_mean_ns\n", A, B, A, B, A, B
 	for (i = 0; i < nh; i++) {
 		h = hist[i]
 		for (b = 8; b >= 1; b -= 7) {
-			if (!((h, b, 0) in have) && !((h, b, 7) in have)) continue
-			if (!((h, b, 0) in have) || !((h, b, 7) in have)) bad(h ": wake0-busy" b " or wake7-busy" b " missing")
-			printf "%s,%d,%d,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%.1f\n", h, first[h, b], b,
-				p50[h, b, 0], p50[h, b, 7], p50[h, b, 7] - p50[h, b, 0],
-				p99[h, b, 0], p99[h, b, 7], p99[h, b, 7] - p99[h, b, 0],
-				mn[h, b, 0], mn[h, b, 7], mn[h, b, 7] - mn[h, b, 0]
+			if (!((h, b, 0) in have) && !((h, b, 1) in have)) continue
+			if (!((h, b, 0) in have) || !((h, b, 1) in have)) bad(h ": wake" A "-busy" b " or wake" B "-busy" b " missing")
+			printf "%s,%d,%d,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%.1f\n", h, first[h, b] ? B : A, b,
+				p50[h, b, 0], p50[h, b, 1], p50[h, b, 1] - p50[h, b, 0],
+				p99[h, b, 0], p99[h, b, 1], p99[h, b, 1] - p99[h, b, 0],
+				mn[h, b, 0], mn[h, b, 1], mn[h, b, 1] - mn[h, b, 0]
 		}
 	}
 }' "$out/wakeup.csv" > "$out/pairs.csv.tmp"

@@ -3,7 +3,8 @@
 # lists, bad arguments refused with one line and exit 2, a short run of
 # each probe on the host, and scripts/fidelity-v2-table.sh on canned CSVs
 # (tests/data/fidelity-v2) whose table values are known, and
-# scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep) and
+# scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep; CPUs 0
+# and 7, and 1 and 7 by WAKE_SWEEP_CPUS) and
 # scripts/wake-trace.sh on a canned trace (tests/data/wake-trace). Seconds, no QEMU.
 # Prints PASS:/FAIL: lines.
 set -u
@@ -71,6 +72,20 @@ check "wake-sweep: busy8 mean, interval -396.9 to 596.9 ns, not within 500" \
 rc=$?
 check "wake-sweep: a history without wake7-busy8 refused (exit $rc, $(wc -l < "$tmp/ws.err") line): $(head -1 "$tmp/ws.err")" \
 	test "$rc" = 2 -a "$(wc -l < "$tmp/ws.err")" = 1
+# WAKE_SWEEP_CPUS="1 7" on histories with wake0, wake1 and wake7 points
+# (tests/data/wake-sweep/cpus1-7-*): wake0's 9999 ns decoys come after the
+# pair's points and must not count; d ran CPU 1 first, e CPU 7.
+WAKE_SWEEP_CPUS="1 7" "$top/scripts/wake-sweep.sh" "$tmp/ws3" "$ws/cpus1-7-d" "$ws/cpus1-7-e" > /dev/null 2>&1
+check "wake-sweep CPUs 1 7: columns named p50_cpu1_ns, p50_cpu7_ns, ..." \
+	grep -qx 'history,first,busy,p50_cpu1_ns,p50_cpu7_ns,d_p50_ns,p99_cpu1_ns,p99_cpu7_ns,d_p99_ns,mean_cpu1_ns,mean_cpu7_ns,d_mean_ns' "$tmp/ws3/pairs.csv"
+check "wake-sweep CPUs 1 7: d (CPU 1 first) busy8 p99 4000 vs 4300, +300, CPU 0 left out" \
+	grep -qxF 'd,1,8,2896,2900,4,4000,4300,300,3200.0,3250.0,50.0' "$tmp/ws3/pairs.csv"
+check "wake-sweep CPUs 1 7: e (CPU 7 first) busy8 p99 +100, CPU 0 left out" \
+	grep -qxF 'e,7,8,2896,2896,0,4100,4200,100,3200.0,3200.0,0.0' "$tmp/ws3/pairs.csv"
+WAKE_SWEEP_CPUS="1 x" "$top/scripts/wake-sweep.sh" "$tmp/ws4" "$ws/cpus1-7-d" "$ws/cpus1-7-e" > /dev/null 2> "$tmp/ws.err"
+rc=$?
+check "wake-sweep: WAKE_SWEEP_CPUS '1 x' refused naming it (exit $rc, $(wc -l < "$tmp/ws.err") line): $(head -1 "$tmp/ws.err")" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/ws.err")" = 1 -a "$(grep -c "WAKE_SWEEP_CPUS '1 x'" "$tmp/ws.err")" = 1
 # scripts/wake-trace.sh on a canned trace (tests/data/wake-trace/tr7): a
 # setup wake-up, 20 warm-up and 8 kept periods, then one off the grid; kept
 # periods 1 and 5 are 600 ns late to the waking and 4000 ns (else 3400) to
