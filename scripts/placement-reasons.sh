@@ -21,8 +21,9 @@
 #                      "admission,refused,N" (every refusal), one row
 #                      "refused,SOURCE,N" per source of refusals (setattr,
 #                      hotplug, cpuset-attach, cpuset-shrink, rt-runtime,
-#                      dl-admission; none in traces older than the events'
-#                      source field) and "trace,lost,N" (events a full
+#                      dl-admission, and on 6.12 fair-server; none in
+#                      traces older than the events' source field) and
+#                      "trace,lost,N" (events a full
 #                      trace buffer dropped: nonzero means the per-job
 #                      reasons are incomplete)
 # Exit 1 without placements.trace (a stock kernel has no such events).

@@ -29,6 +29,29 @@ most() { echo "$1" | awk -F/ '{ exit !($2 > 0 && $1 >= 0.9 * $2) }'; }
 # key, whatever the file's layout)
 json_ok() { jq -e "$@" > /dev/null; }
 
+# servers_bw RUNDIR: the DL bandwidth 6.12's fair servers hold from boot on,
+# as admission charges it (BW_SHIFT fixed point, 1 CPU = 2^20): the sum over
+# CPUs of to_ratio(period, runtime) of the line "fair_server runtime/period
+# ns: cpu0=R/P ..." the guest wrote into RUNDIR/guest.txt (initramfs/init's
+# dl_fair_servers); 0 without that line (6.1 has no fair server). 2 with
+# one line on stderr naming the file and the field for a missing guest.txt
+# or a malformed entry.
+servers_bw() {
+	local f=$1/guest.txt
+	[ -r "$f" ] || { echo "servers_bw: no $f" >&2; return 2; }
+	awk -v f="$f" '$1 == "fair_server" && $2 == "runtime/period" && $3 == "ns:" {
+		for (i = 4; i <= NF; i++) {
+			if ($i !~ /^cpu[0-9]+=[0-9]+\/[1-9][0-9]*$/) {
+				printf "servers_bw: %s: fair_server runtime/period ns: \"%s\" is not cpuN=RUNTIME/PERIOD\n", f, $i > "/dev/stderr"
+				bad = 1; exit
+			}
+			split(substr($i, index($i, "=") + 1), rp, "/")
+			s += int(rp[1] * 1048576 / rp[2])
+		}
+	}
+	END { if (bad) exit 2; print s + 0 }' "$f"
+}
+
 # admitted POINTDIR: how many instances the kernel admitted (tasks.csv).
 admitted() {
 	csv_awk 'FNR == 1 { header(); next } $col("admitted") == 1' "$1/tasks.csv" 2>/dev/null | wc -l

@@ -125,5 +125,27 @@ else
 	echo "SKIP: sched_rt_runtime_us: no $rt (kernel without CONFIG_PROC_SYSCTL)"
 fi
 
+# A fair server's parameters (6.12: debugfs sched/fair_server/cpuN/) go
+# through the same admission test: with eight 6.25/10 ms reservations
+# admitted under "capacity" (5.0 CPUs and the servers' 0.40 of 5.51 on
+# HiKey960), raising CPU 0's server from 50 to 200 ms a second (0.05 ->
+# 0.20) is refused with EBUSY, and the trace reports it as a refusal of
+# source fair-server. No fair server before 6.12: SKIP.
+fs=$DL_DEBUGFS/sched/fair_server/cpu0
+if [ -e $fs/runtime ]; then
+	rt0=$(cat $fs/runtime)
+	dlgen -o "$out/srv" "$out/rt.json" > "$out/srv.log" 2>&1 &
+	pid=$!
+	sleep 0.3
+	check "fair server: raising cpu0's runtime to 200 ms with 5.0 and the servers' admitted is refused" \
+		sh -c "! echo 200000000 > $fs/runtime 2> $out/err"
+	check "... with EBUSY" grep -q 'busy' "$out/err"
+	check "... and keeps $rt0" test "$(cat $fs/runtime)" = "$rt0"
+	wait $pid
+	check "... all 8 tasks were admitted" test "$(admitted "$out/srv")" = 8
+else
+	echo "SKIP: fair server: no $fs (no fair server before 6.12)"
+fi
+
 # The runner hands inputs over read-only (a read-only bind mount in init).
 check "the input share /share/in is read-only" sh -c '! touch /share/in/.w 2>/dev/null'
