@@ -38,14 +38,13 @@ save)
 	while IFS= read -r c; do
 		d=${c%/*} plan=${c##*/.complete-}
 		rel=${d#"$raw"/}
+		# each point as a run would see it (point-collect.sh --status):
+		# all must be kept, a failed one too is not
 		members=("$rel/.complete-$plan") ok=1
-		while read -r n k; do
-			[ -n "$n" ] || continue
-			if [ "$(cat "$d/$n/.point-key" 2>/dev/null)" != "$k" ] || [ -e "$d/$n/FAILED" ]; then
-				ok=0; break
-			fi
+		while read -r n _ what; do
+			[ "$what" = keep ] || { ok=0; break; }
 			members+=("$rel/$n")
-		done < "$c"
+		done < <(KEEP_FAILED=0 "$DLCAP_TOP/scripts/point-collect.sh" --status "$d" "$c")
 		if [ $ok = 0 ] || [ ${#members[@]} = 1 ]; then
 			say "$rel, plan $plan: not every point is there with its key; not saved"
 			continue
