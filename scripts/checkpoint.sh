@@ -8,9 +8,12 @@
 #            OUTDIR/.complete-PLAN file scripts/run-batch.sh writes) and are
 #            all still there with the keys it lists, into
 #            results/checkpoint/OUTDIR+PLAN.tar.xz (OUTDIR relative to
-#            results/raw, '/' written '+'): the file and the points'
-#            folders, not the boot's console.log or run.txt, which no
-#            table reads. The same points give the same bytes (members
+#            results/raw, '/' written '+'): the file, the points'
+#            folders and the guest's guest.txt (capacities as it read them:
+#            the cover-letter plot and compare-jobs read it, and a plan run
+#            whose points are all restored boots nothing that would write
+#            it), not the boot's console.log or run.txt, which no table
+#            reads. The same points give the same bytes (members
 #            sorted, times and owners fixed, xz -9 on one thread), so saving
 #            again changes no committed file. A checkpoint whose plan run is
 #            not complete here is left as it is.
@@ -49,6 +52,7 @@ save)
 			say "$rel, plan $plan: not every point is there with its key; not saved"
 			continue
 		fi
+		[ -f "$d/guest.txt" ] && members+=("$rel/guest.txt")
 		f=$ck/${rel//\//+}+$plan.tar.xz
 		tar -C "$raw" --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
 			--format=gnu -cf - "${members[@]}" | xz -9 -T1 > "$f.tmp"

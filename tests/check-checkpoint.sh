@@ -5,7 +5,8 @@
 #     another key, or a FAILED file, is not; a second save is the same
 #     bytes; a plan run that is no longer complete leaves its saved copy
 #   restore: into an empty raw, the saved points come back byte for byte,
-#     without console.log; a point already there is left alone
+#     with guest.txt, without console.log; a point already there is left
+#     alone
 #   list: points and how many raw holds with the same key
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +27,7 @@ good=$raw/sweeps/s/patched/rk3399
 point "$good" a-u1-s1 k1; point "$good" b-u1-s1 k2
 printf 'a-u1-s1 k1\nb-u1-s1 k2\n' > "$good/.complete-patched-rk3399-s1"
 echo console > "$good/console.log"
+echo 'capacities: 462 1024' > "$good/guest.txt"
 stale=$raw/stock/hikey960/p
 point "$stale" x k3
 printf 'x k9\n' > "$stale/.complete-p"
@@ -41,6 +43,8 @@ check "save: nothing else is saved (a point at another key; a FAILED point)" \
 	test "$(ls "$DLCAP_RESULTS/checkpoint" | wc -l)" = 1
 check "save: both refusals are said" test "$(grep -c 'not saved' "$tmp/out")" = 2
 check "save: the boot's console.log is not carried" sh -c "! xz -dc '$f' | tar -tf - | grep -q console.log"
+check "save: the guest's guest.txt is carried (plots read it; a restored run boots nothing)" \
+	sh -c "xz -dc '$f' | tar -tf - | grep -qx 'sweeps/s/patched/rk3399/guest.txt'"
 cp "$f" "$tmp/first"
 # later times, as on another machine: the same bytes all the same
 find "$good" -exec touch -d '2030-01-01' {} +
