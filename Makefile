@@ -374,12 +374,21 @@ bench-fidelity-v2: deps
 # rule with a wrong stem (sweep-% with stem run-NAME), so none is used here.
 sweep-%: deps
 	@test -r experiments/sweeps/$*.sweep || \
-		{ echo "no experiments/sweeps/$*.sweep (sweeps: $(SWEEPS))" >&2; exit 2; }
-	@$(MAKE) --no-print-directory sweep-run-$*
+		{ echo "no experiments/sweeps/$*.sweep (sweeps: $(SWEEPS))" >&2; exit 2; }; \
+		$(MAKE) --no-print-directory sweep-run-$*
+# Reading a sweep file's policies costs a process per sweep, on every make:
+# only a sweep named among the goals gets its full rule (its kernels as
+# prerequisites); any other sweep-run-NAME calls make again with it as the
+# goal, so a rule that depends on one still builds what the sweep needs.
 define sweep_rule
-sweep-run-$(1): $(foreach k,$(call sweep_kernels,experiments/sweeps/$(1).sweep),$(call kimage,$(k))) \
+ifneq ($(filter sweep-run-$(1),$(MAKECMDGOALS)),)
+sweep-run-$(1): $$(foreach k,$$(call sweep_kernels,experiments/sweeps/$(1).sweep),$$(call kimage,$$(k))) \
 		$(DLGEN) $(INITRAMFS) $(QEMU)
 	@scripts/sweep.sh $(1)
+else
+sweep-run-$(1):
+	@$(MAKE) --no-print-directory sweep-run-$(1)
+endif
 endef
 $(foreach s,$(SWEEPS),$(eval $(call sweep_rule,$(s))))
 # RUNNER=slurm: sweeps are submitted to Slurm (scripts/slurm-submit.sh) and

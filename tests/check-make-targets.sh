@@ -58,6 +58,16 @@ for s in $sweeps; do
 	done
 	need "sweep-$s" "${pats[@]}"
 done
+# A sweep that does not exist: one line naming it, exit 2, also under -n
+# (where a recursive make would otherwise run and fall back to sweep-% with
+# the stem run-NAME, and again, without end).
+out=$(timeout 60 make --no-print-directory -n sweep-no-such-sweep 2>&1 > /dev/null); rc=$?
+if [ $rc = 2 ] && [ "$(grep -c '^no experiments/sweeps/no-such-sweep.sweep ' <<< "$out")" = 1 ] &&
+	! grep -q 'run-run' <<< "$out"; then
+	pass "make -n sweep-no-such-sweep: exit 2, one line naming the file"
+else
+	fail "make -n sweep-no-such-sweep: exit $rc, $(wc -l <<< "$out") lines on stderr: $(head -c 200 <<< "$out")"
+fi
 # The README's table of targets names every one make help lists.
 unnamed=
 for t in $targets; do
