@@ -265,16 +265,23 @@ expect "the check of bit 6 fails on bit 0's console" \
 expect "the check of bit 0 fails on the console without a fault" \
 	sh -c '! tests/check-kunit-uniform.sh --fault 0 tests/data/kunit-uniform/none > /dev/null 2>&1'
 
-echo "== KUnit console check of sched_dl_misfit on canned consoles (tests/data/kunit-misfit: no fault, misfit-faults bit 0)"
+echo "== KUnit console check of sched_dl_misfit on canned consoles (tests/data/kunit-misfit: no fault, misfit-faults bits 0 and 5)"
 suite tests/check-kunit-misfit.sh tests/data/kunit-misfit/none
 suite tests/check-kunit-misfit.sh --fault 0 tests/data/kunit-misfit/fault-0
+suite tests/check-kunit-misfit.sh --fault 5 tests/data/kunit-misfit/fault-5
 expect "the misfit KUnit check fails on the console of bit 0's fault" \
 	sh -c '! tests/check-kunit-misfit.sh tests/data/kunit-misfit/fault-0 > /dev/null 2>&1'
 expect "the check of bit 1 fails on bit 0's console" \
 	sh -c '! tests/check-kunit-misfit.sh --fault 1 tests/data/kunit-misfit/fault-0 > /dev/null 2>&1'
 expect "the check of bit 0 fails on the console without a fault" \
 	sh -c '! tests/check-kunit-misfit.sh --fault 0 tests/data/kunit-misfit/none > /dev/null 2>&1'
-for a in "--fault 5 tests/data/kunit-misfit/none" "--fault x tests/data/kunit-misfit/none" "tests/data/kunit-misfit/none extra"; do
+expect "the check of bit 5 fails on the console without a fault" \
+	sh -c '! tests/check-kunit-misfit.sh --fault 5 tests/data/kunit-misfit/none > /dev/null 2>&1'
+expect "the misfit KUnit check fails on the console of bit 5's fault (dlm_room failed)" \
+	sh -c '! tests/check-kunit-misfit.sh tests/data/kunit-misfit/fault-5 > /dev/null 2>&1'
+expect "the check of bit 5 fails on bit 0's console" \
+	sh -c '! tests/check-kunit-misfit.sh --fault 5 tests/data/kunit-misfit/fault-0 > /dev/null 2>&1'
+for a in "--fault 6 tests/data/kunit-misfit/none" "--fault x tests/data/kunit-misfit/none" "tests/data/kunit-misfit/none extra"; do
 	tests/check-kunit-misfit.sh $a > /dev/null 2> "$tmp/err"; rc=$?
 	expect "the misfit KUnit check with '$a': exit 2 (got $rc), one line: $(head -1 "$tmp/err")" \
 		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/err') = 1"
