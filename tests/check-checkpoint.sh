@@ -51,6 +51,20 @@ find "$good" -exec touch -d '2030-01-01' {} +
 "$ck" save > /dev/null 2>&1
 check "save again, files touched: the same bytes" cmp -s "$tmp/first" "$f"
 
+# nothing newer than the checkpoint: not packed again (its time stays);
+# a point file rewritten since: packed again
+touch -d '2031-01-01' "$f"
+"$ck" save > /dev/null 2>&1
+check "save, nothing changed since: the checkpoint is not packed again" \
+	test "$(date -r "$f" +%Y)" = 2031
+touch -d '2020-01-01' "$f"
+echo changed >> "$good/a-u1-s1/jobs.csv"
+"$ck" save > /dev/null 2>&1
+check "save, a point's file rewritten since: packed again" sh -c "! cmp -s '$tmp/first' '$f'"
+sed -i '$d' "$good/a-u1-s1/jobs.csv"
+"$ck" save > /dev/null 2>&1
+check "save, the file back as it was: the first bytes again" cmp -s "$tmp/first" "$f"
+
 # list: 2 points, both here with the same key
 check "list: 2 points, 2 here with their key" sh -c \
 	"'$ck' list | grep -qx 'sweeps+s+patched+rk3399+patched-rk3399-s1.tar.xz,2,2'"
