@@ -72,6 +72,7 @@ help:
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job; EQUIV_TREE=6.12: on 6.12)"
+	@echo "make seeds-6.12      the seed experiments on the 6.12 tree: make plot-6.12 policies-6.12 lelli-6.12 fallback-6.12 rt-uclamp-6.12 equivalence-6.12 hotplug-accounting-6.12 (TARGET-6.12 = TARGET TREE=6.12), into results/EXPERIMENT-6.12/"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make bench-slurm     results/slurm/throughput.csv (points per hour: local runner vs 1/2/4 Slurm array tasks)"
 	@echo "make deps       install the Debian packages (as root)"
@@ -179,32 +180,49 @@ results/raw/%/.done: $$(call run_deps,$$*) $(INITRAMFS) $(DLGEN) $(QEMU) FORCE
 		$(call word_of,3,$*) results/raw/$*
 	@touch $@
 
+# The seed experiments on another of Debian's trees: TREE=6.12 runs make
+# plot, policies, lelli, fallback, rt-uclamp, equivalence and
+# hotplug-accounting on stock-6.12 and patched-6.12 (in place of stock and
+# patched) into results/EXPERIMENT-6.12/; unset, on 6.1 into
+# results/EXPERIMENT/. make TARGET-6.12 = make TARGET TREE=6.12 (the
+# targets of results/index.csv's 6.12 rows). EQUIV_TREE and HOTPLUG_TREE
+# select it for their one target.
+TREE ?=
+TREE_SFX := $(if $(TREE),-$(TREE))
+STOCK := stock$(TREE_SFX)
+PATCHED := patched$(TREE_SFX)
+SEEDS := plot policies lelli fallback rt-uclamp equivalence
+$(addsuffix -6.12,$(SEEDS)):
+	@$(MAKE) --no-print-directory $(@:-6.12=) TREE=6.12
+seeds-6.12: $(addsuffix -6.12,$(SEEDS)) hotplug-accounting-6.12
+
 # The default experiment's figure, committed with the table it plots.
-COVER_RAW := results/raw/stock/hikey960/cover-letter
-plot: results/cover-letter/placement.png
-results/cover-letter/placement.png: $(COVER_RAW)/.done scripts/plot-placement.sh \
+COVER := cover-letter$(TREE_SFX)
+COVER_RAW := results/raw/$(STOCK)/hikey960/cover-letter
+plot: results/$(COVER)/placement.png
+results/$(COVER)/placement.png: $(COVER_RAW)/.done scripts/plot-placement.sh \
 		scripts/placement-table.sh plots/placement.gp
 	@scripts/plot-placement.sh $(COVER_RAW)/cover $(COVER_RAW)/guest.txt \
-		results/cover-letter/placement \
-		"cover-letter test case (seed 001): stock 6.1 kernel, HiKey960 topology"
-	@echo "figure: results/cover-letter/placement.png (table: placement.csv)"
+		results/$(COVER)/placement \
+		"cover-letter test case (seed 001): stock $(or $(TREE),6.1) kernel, HiKey960 topology"
+	@echo "figure: results/$(COVER)/placement.png (table: placement.csv)"
 	@tests/check-cover.sh $(COVER_RAW) > /dev/null || { tests/check-cover.sh $(COVER_RAW); exit 1; }
-	@scripts/results-manifest.sh cover-letter
+	@scripts/results-manifest.sh $(COVER)
 placement: plot
 # The patched kernel's policies side by side (two boots).
-POLICY_RAW := results/raw/patched/hikey960/policies-hikey960 results/raw/patched/dynamiq3/policies-dynamiq3
+POLICY_RAW := results/raw/$(PATCHED)/hikey960/policies-hikey960 results/raw/$(PATCHED)/dynamiq3/policies-dynamiq3
 policies: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(POLICY_RAW))
-	@scripts/tabulate.sh results/policies/summary.csv $(POLICY_RAW)
-	@scripts/results-manifest.sh policies
-	@echo "table: results/policies/summary.csv"
+	@scripts/tabulate.sh results/policies$(TREE_SFX)/summary.csv $(POLICY_RAW)
+	@scripts/results-manifest.sh policies$(TREE_SFX)
+	@echo "table: results/policies$(TREE_SFX)/summary.csv"
 
 # Stock equivalence job by job (EXPERIMENTS.md section 15): stock against the
 # patched kernel with default knobs, and stock against itself after another
 # point (the control: what a different history alone changes).
-# EQUIV_TREE=6.12: the same on Debian's 6.12 tree, stock-6.12 against
-# patched-6.12, in results/equivalence-6.12 (no committed manifest yet).
-EQUIV_TREE ?=
+# EQUIV_TREE=6.12 (or TREE=6.12): the same on Debian's 6.12 tree,
+# stock-6.12 against patched-6.12, in results/equivalence-6.12.
+EQUIV_TREE ?= $(TREE)
 EQUIV_SFX := $(if $(EQUIV_TREE),-$(EQUIV_TREE))
 EQUIV_OUT := results/equivalence$(EQUIV_SFX)
 EQUIV_RAW := results/raw/stock$(EQUIV_SFX)/hikey960/equiv results/raw/patched$(EQUIV_SFX)/hikey960/equiv \
@@ -215,24 +233,26 @@ equivalence: deps
 	@scripts/equivalence-table.sh $(EQUIV_RAW) cover adm lelli > $(EQUIV_OUT)/compare.csv.tmp
 	@mv $(EQUIV_OUT)/compare.csv.tmp $(EQUIV_OUT)/compare.csv
 	@column -s, -t $(EQUIV_OUT)/compare.csv
-	@$(if $(EQUIV_TREE),:,scripts/results-manifest.sh equivalence)
+	@scripts/results-manifest.sh equivalence$(EQUIV_SFX)
 	@echo "table: $(EQUIV_OUT)/compare.csv"
 
 # Juri Lelli's scenario (the article): fit vs best-fit, 3 repetitions each.
-LELLI_RAW := results/raw/patched/hikey960/lelli
+LELLI_RAW := results/raw/$(PATCHED)/hikey960/lelli
+LELLI := lelli$(TREE_SFX)
+LELLI_ON := $(if $(TREE), (patched-$(TREE)))
 lelli: deps
 	@$(MAKE) --no-print-directory $(LELLI_RAW)/.done
-	@scripts/tabulate.sh results/lelli/summary.csv $(LELLI_RAW)
-	@scripts/plot-timeline.sh $(LELLI_RAW)/fit-1 results/lelli/timeline-fit 0 120 "Lelli's scenario under fit (run 1)"
-	@scripts/plot-timeline.sh $(LELLI_RAW)/bestfit-1 results/lelli/timeline-bestfit 0 120 "Lelli's scenario under best-fit (run 1)"
-	@echo "table: results/lelli/summary.csv; timelines: results/lelli/timeline-{fit,bestfit}.png"
+	@scripts/tabulate.sh results/$(LELLI)/summary.csv $(LELLI_RAW)
+	@scripts/plot-timeline.sh $(LELLI_RAW)/fit-1 results/$(LELLI)/timeline-fit 0 120 "Lelli's scenario under fit (run 1)$(LELLI_ON)"
+	@scripts/plot-timeline.sh $(LELLI_RAW)/bestfit-1 results/$(LELLI)/timeline-bestfit 0 120 "Lelli's scenario under best-fit (run 1)$(LELLI_ON)"
+	@echo "table: results/$(LELLI)/summary.csv; timelines: results/$(LELLI)/timeline-{fit,bestfit}.png"
 	@set -o pipefail; scripts/expect-lelli.sh $(LELLI_RAW) | tail -1
-	@scripts/results-manifest.sh lelli
+	@scripts/results-manifest.sh $(LELLI)
 
 # DL bandwidth accounting across CPU hotplug, with and without cpusets, on
 # Debian's 6.1 tree (results/hotplug), or with HOTPLUG_TREE=6.12 on the 6.12
 # one (stock-6.12, stock-nocpusets-6.12: results/hotplug-6.12).
-HOTPLUG_TREE ?=
+HOTPLUG_TREE ?= $(TREE)
 HOTPLUG_SFX := $(if $(HOTPLUG_TREE),-$(HOTPLUG_TREE))
 HOTPLUG_RAW := results/raw/stock$(HOTPLUG_SFX)/hikey960/hotplug-accounting results/raw/stock-nocpusets$(HOTPLUG_SFX)/hikey960/hotplug-accounting
 hotplug-accounting: deps
@@ -459,21 +479,27 @@ overhead: deps
 	@scripts/overhead-table.sh $(addprefix results/sweeps/,$(OVERHEAD_SWEEPS)) > results/overhead/points.csv
 	@column -s, -t results/overhead/points.csv | cut -c1-170
 
-# The fallback knob on the three-class topology (seed 006), checked.
-FALLBACK_RAW := results/raw/patched/dynamiq3/fallback
+# The fallback knob on the three-class topology (seed 006), checked;
+# summary.csv is summary.txt's table without the verdict.
+FALLBACK_RAW := results/raw/$(PATCHED)/dynamiq3/fallback
+FALLBACK := results/fallback$(TREE_SFX)
 fallback: deps
 	@$(MAKE) --no-print-directory $(FALLBACK_RAW)/.done
-	@mkdir -p results/fallback
-	@set -o pipefail; scripts/expect-fallback.sh $(FALLBACK_RAW) | tee results/fallback/summary.txt
-	@scripts/results-manifest.sh fallback
+	@mkdir -p $(FALLBACK)
+	@set -o pipefail; scripts/expect-fallback.sh $(FALLBACK_RAW) | tee $(FALLBACK)/summary.txt
+	@scripts/class-share-csv.sh $(FALLBACK)/summary.txt $(FALLBACK)
+	@scripts/results-manifest.sh fallback$(TREE_SFX)
 
-# RT tasks with util_min 0 / 512 / 1024 (seed 007), two topologies, checked.
-RTU_RAW := results/raw/stock/hikey960/rt-uclamp results/raw/stock/dynamiq3/rt-uclamp
+# RT tasks with util_min 0 / 512 / 1024 (seed 007), two topologies, checked;
+# summary.txt's table per topology in TOPOLOGY.csv.
+RTU_RAW := results/raw/$(STOCK)/hikey960/rt-uclamp results/raw/$(STOCK)/dynamiq3/rt-uclamp
+RTU := results/rt-uclamp$(TREE_SFX)
 rt-uclamp: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(RTU_RAW))
-	@mkdir -p results/rt-uclamp
-	@set -o pipefail; scripts/expect-rt-uclamp.sh $(RTU_RAW) | tee results/rt-uclamp/summary.txt
-	@scripts/results-manifest.sh rt-uclamp
+	@mkdir -p $(RTU)
+	@set -o pipefail; scripts/expect-rt-uclamp.sh $(RTU_RAW) | tee $(RTU)/summary.txt
+	@scripts/class-share-csv.sh $(RTU)/summary.txt $(RTU)
+	@scripts/results-manifest.sh rt-uclamp$(TREE_SFX)
 
 # dlgen's own accuracy and per-job cost (one boot, ~30 s).
 BENCH_DLGEN_RAW := results/raw/stock/hikey960/bench-dlgen
@@ -501,5 +527,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen
