@@ -21,7 +21,7 @@ sweep_kernels() { sweep_policies "$1" | awk '{ print $2 }' | sort -u; }
 
 sweeps=$(ls experiments/sweeps/*.sweep | xargs -n1 basename | sed 's/\.sweep$//')
 targets=$(make --no-print-directory help 2>/dev/null |
-	sed -n 's/^make \([a-z][a-z-]*\) .*/\1/p' | grep -v '^sweep-NAME$')
+	sed -n 's/^make \([a-z][a-z0-9.-]*\) .*/\1/p' | grep -v '^sweep-NAME$')
 for s in $sweeps; do targets="$targets sweep-$s"; done
 [ -n "$targets" ] || { fail "make help lists no target"; exit 1; }
 
