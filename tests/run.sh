@@ -242,6 +242,9 @@ suite tests/check-guestlib.sh
 
 echo "== KUnit console check on canned consoles (tests/data/kunit: v3, v1's faults put back, v3-faults all bits and bit 3)"
 suite tests/check-kunit.sh tests/data/kunit/v3
+echo "== the same suites on the 6.12 port (tests/data/kunit-6.12: kunit-6.12 booted on dynamiq3)"
+suite tests/check-kunit.sh tests/data/kunit-6.12
+suite tests/check-kunit-uniform.sh tests/data/kunit-6.12
 suite tests/check-kunit.sh --v1-faults tests/data/kunit/v1-faults
 suite tests/check-kunit.sh --v3-fault all tests/data/kunit/v3-faults-all
 suite tests/check-kunit.sh --v3-fault 3 tests/data/kunit/v3-fault-3
