@@ -60,7 +60,7 @@ help:
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets; HOTPLUG_TREE=6.12: the 6.12 tree's, results/hotplug-6.12)"
-	@echo "make hotplug-accounting-6.12  = make hotplug-accounting HOTPLUG_TREE=6.12"
+	@echo "make hotplug-accounting-6.12  = make hotplug-accounting TREE=6.12"
 	@echo "make fair-server  results/fair-server/summary.csv (a CFS task beside an RT hog: its fair-server share on LITTLE and big CPUs; 6.1, 6.12, 6.12 with the server's runtime scaled again), checked"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
@@ -191,10 +191,10 @@ TREE ?=
 TREE_SFX := $(if $(TREE),-$(TREE))
 STOCK := stock$(TREE_SFX)
 PATCHED := patched$(TREE_SFX)
-SEEDS := plot policies lelli fallback rt-uclamp equivalence
+SEEDS := plot policies lelli fallback rt-uclamp equivalence hotplug-accounting
 $(addsuffix -6.12,$(SEEDS)):
 	@$(MAKE) --no-print-directory $(@:-6.12=) TREE=6.12
-seeds-6.12: $(addsuffix -6.12,$(SEEDS)) hotplug-accounting-6.12
+seeds-6.12: $(addsuffix -6.12,$(SEEDS))
 
 # The default experiment's figure, committed with the table it plots.
 COVER := cover-letter$(TREE_SFX)
@@ -262,8 +262,6 @@ hotplug-accounting: deps
 	@scripts/results-manifest.sh hotplug$(HOTPLUG_SFX)
 	@column -s, -t results/hotplug$(HOTPLUG_SFX)/accounting.csv
 	@scripts/expect-hotplug.sh results/hotplug$(HOTPLUG_SFX)/accounting.csv
-hotplug-accounting-6.12:
-	@$(MAKE) --no-print-directory hotplug-accounting HOTPLUG_TREE=6.12
 # A refused CPU offline: 6.1.192 leaves the runqueue offline for placement
 # (stock) unless the upstream fix is backported (stock-hotfix).
 REFUSED_RAW := results/raw/stock/hikey960/hotplug-refused results/raw/stock-hotfix/hikey960/hotplug-refused
@@ -527,5 +525,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server hotplug-accounting-6.12 analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen
