@@ -2,18 +2,27 @@
 # What boot history alone does to a sweep with replicates (sweep file
 # "replicates = R"): per (topology, policy, u), the mean over seeds of the
 # spread between a seed's replicates (max - min) of late jobs and p99
-# tardiness, and the samples needed to separate two policies at 95%.
-# Usage: scripts/replicate-spread.sh POINTS_CSV [POLICY_A POLICY_B]
-#   (default pair: unaware series)
-# Output (CSV): topology, u, policy, seeds, replicates, late_jobs spread,
-#   p99_tard spread; then per u for the pair: mean p99 of each, the
+# tardiness; or the samples needed to separate two policies at 95%.
+# Usage: scripts/replicate-spread.sh POINTS_CSV
+#        scripts/replicate-spread.sh --separation POLICY_A POLICY_B POINTS_CSV
+# Output (CSV), rows in the points' order of (topology, u, policy):
+#   topology, u, policy, seeds, replicates, late_jobs spread, p99_tard spread;
+#   with --separation, per (topology, u) for the pair: mean p99 of each, the
 #   difference, the pooled sd over all samples, and n95 = (2 x 1.96 x sd /
 #   difference)^2, the samples per policy whose 95% intervals would no
 #   longer overlap (a normal approximation; "inf" without a difference).
+# A sweep writes them with "derive" lines (experiments/sweeps/headline-replicates.sweep).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-points=${1:?usage: replicate-spread.sh POINTS_CSV [POLICY_A POLICY_B]}
-a=${2:-unaware} b=${3:-series}
+usage() { echo "usage: replicate-spread.sh [--separation POLICY_A POLICY_B] POINTS_CSV" >&2; exit 2; }
+a= b=
+if [ "${1:-}" = --separation ]; then
+	[ $# = 4 ] || usage
+	a=$2 b=$3; shift 3
+fi
+[ $# = 1 ] || usage
+points=$1
+[ -r "$points" ] || die "cannot read $points"
 csv_awk -v A="$a" -v B="$b" '
 FNR == 1 { header(); next }
 $col("status") != "ok" { next }
@@ -28,9 +37,13 @@ $col("status") != "ok" { next }
 	if (p99 < lo_p[k]) lo_p[k] = p99; if (p99 > hi_p[k]) hi_p[k] = p99
 	keys[g] = keys[g] " " s
 	# all samples of the pair, for the separation estimate
-	if (p == A || p == B) { tu = t "," u; sum[tu, p] += p99; ss[tu, p] += p99 * p99; cnt[tu, p]++; tus[tu] = 1 }
+	if (A != "" && (p == A || p == B)) {
+		tu = t "," u; sum[tu, p] += p99; ss[tu, p] += p99 * p99; cnt[tu, p]++
+		if (!(tu in tus)) { tus[tu] = 1; tuorder[ntu++] = tu }
+	}
 }
 END {
+	if (A != "") { separation(); exit }
 	print "topology,u,policy,seeds,replicates,late_jobs_spread,p99_tard_spread"
 	for (i = 0; i < ng; i++) {
 		g = order[i]; m = split(keys[g], ks, " "); sl = 0; sp = 0; nseed = 0; nrep = 0
@@ -41,9 +54,11 @@ END {
 		}
 		printf "%s,%d,%d,%.2f,%.3f\n", g, nseed, nrep, sl / nseed, sp / nseed
 	}
-	print ""
+}
+function separation(   i, tu, na, nb, ma, mb, va, vb, sd, d) {
 	print "topology,u,p99_" A ",p99_" B ",difference,pooled_sd,n95_per_policy"
-	for (tu in tus) {
+	for (i = 0; i < ntu; i++) {
+		tu = tuorder[i]
 		na = cnt[tu, A]; nb = cnt[tu, B]; if (!na || !nb) continue
 		ma = sum[tu, A] / na; mb = sum[tu, B] / nb
 		va = na > 1 ? (ss[tu, A] - na * ma * ma) / (na - 1) : 0

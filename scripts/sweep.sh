@@ -43,6 +43,11 @@
 #                                        (default 1; see below)
 #   dlgen = -d 200                       dlgen options for every point (e.g. a
 #                                        shorter run when only admission matters)
+#   derive FILE.csv = SCRIPT [ARG...]    a table made from the results after
+#                                        every aggregation: scripts/SCRIPT's
+#                                        stdout becomes results/sweeps/NAME/
+#                                        FILE.csv; an ARG {name} is the sweep's
+#                                        name, {points} its points.csv
 # The same seed gives the same task set for every policy and topology, so
 # policies are compared on identical sets. A point's outcome near
 # saturation also depends on the boot's history (EXPERIMENTS.md section 11):
@@ -71,7 +76,7 @@ gen=$DLCAP_TOP/dlgen/build/dlgen-gen
 
 # Parse; every problem is one line naming the file, line and key.
 topos= us= seeds= ntasks= duration= genopts= dlgenopts= title= replicates=1 bad=0 lineno=0
-pnames=() pkernels=() pknobs=()
+pnames=() pkernels=() pknobs=() dfiles=() dcmds=()
 err() { echo "$file:$lineno: $*" >&2; bad=1; }
 isnum() { [[ $1 =~ ^[0-9]+([.][0-9]+)?$ ]]; }
 set -f	# values are words, never file names (title = U * 2)
@@ -84,7 +89,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 	fi
 	key=${BASH_REMATCH[1]} arg=${BASH_REMATCH[3]} val=${BASH_REMATCH[4]}
 	read -r -a words <<< "$val"; val=${words[*]-}	# trimmed, spaces squeezed
-	[ "$key" = policy ] || [ -z "$arg" ] || { err "$key: unexpected '$arg' before '='"; continue; }
+	case $key in policy|derive) ;; *) [ -z "$arg" ] || { err "$key: unexpected '$arg' before '='"; continue; } ;; esac
 	case "$key" in
 	topologies)
 		for t in $val; do
@@ -125,7 +130,15 @@ while IFS= read -r line || [ -n "$line" ]; do
 	dlgen) for x in $val; do [[ $x =~ ^-[-a-z]|^[0-9]+$ ]] ||
 			err "dlgen: '$x' is not a dlgen option (dlgen --help)"; done
 		dlgenopts=$val ;;
-	*) err "unknown key '$key' (topologies, policy, u, seeds, tasks, duration, gen, dlgen, title, replicates)" ;;
+	derive)
+		[[ $arg =~ ^[A-Za-z0-9_-]+[.]csv$ ]] || { err "derive: want 'derive FILE.csv = SCRIPT [ARG...]'"; continue; }
+		case " points.csv table.csv shares.csv ${dfiles[*]-} " in *" $arg "*)
+			err "derive $arg: a file the sweep writes already"; continue ;; esac
+		set -- $val
+		[ $# -ge 1 ] && [[ $1 =~ ^[A-Za-z0-9_.-]+$ ]] && [ -x "$DLCAP_TOP/scripts/$1" ] ||
+			{ err "derive $arg: '${1-}' is not a script in scripts/"; continue; }
+		dfiles+=("$arg") dcmds+=("$val") ;;
+	*) err "unknown key '$key' (topologies, policy, u, seeds, tasks, duration, gen, dlgen, title, replicates, derive)" ;;
 	esac
 done < "$file"
 lineno=end
@@ -262,17 +275,39 @@ done
 while [ $running -gt 0 ]; do batch_done; done
 out=$results/sweeps/$name
 # Aggregate and plot unless the figures are newer than every point and input.
+fresh=0
 if [ ! -e "$out/tardiness.png" ] || [ -n "$(find "$raw" "$file" "$DLCAP_TOP/scripts/sweep-aggregate.sh" \
 	"$DLCAP_TOP/scripts/sweep-plot.sh" "$DLCAP_TOP/plots/sweep.gp" -newer "$out/tardiness.png" \
 	\( -name rc -o -name '*.sweep' -o -name '*.sh' -o -name '*.gp' \) -print -quit)" ]; then
+	fresh=1
 	"$DLCAP_TOP/scripts/sweep-aggregate.sh" "$file" "$out"
-	"$DLCAP_TOP/scripts/sweep-plot.sh" "$out" "${title:-sweep $name}"
 else
 	say "sweep $name: figures in $out are up to date"
 fi
+# The sweep file's derived tables, from what was just aggregated.
+dfailed=0
+for i in "${!dfiles[@]}"; do
+	set -f
+	# shellcheck disable=SC2086
+	set -- ${dcmds[$i]}
+	set +f
+	script=$1; shift
+	dargs=()
+	for a in "$@"; do
+		a=${a//\{name\}/$name}; dargs+=("${a//\{points\}/$out/points.csv}")
+	done
+	if DLCAP_RESULTS=$results "$DLCAP_TOP/scripts/$script" "${dargs[@]}" > "$out/${dfiles[$i]}.tmp"; then
+		mv "$out/${dfiles[$i]}.tmp" "$out/${dfiles[$i]}"
+	else
+		rm -f "$out/${dfiles[$i]}.tmp"
+		say "sweep $name: derive ${dfiles[$i]}: scripts/$script failed; the other results stand"; dfailed=1
+	fi
+done
+[ $fresh = 0 ] || "$DLCAP_TOP/scripts/sweep-plot.sh" "$out" "${title:-sweep $name}"
 # What produced them, when these are the committed results.
 if [ "$results" = "$DLCAP_TOP/results" ] && grep -q "^sweeps/$name," "$DLCAP_TOP/results/index.csv"; then
 	"$DLCAP_TOP/scripts/results-manifest.sh" "sweeps/$name"
 fi
 [ $failed = 0 ] || say "sweep $name: some points failed (see FAILED files under $raw); the tables leave them out"
+[ $failed = 0 ] && exit $dfailed
 exit $failed

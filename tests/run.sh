@@ -392,6 +392,19 @@ expect "replicates = 0 is refused with file:line (exit $rc)" sh -c "test $rc = 2
 cp "$DLCAP_RESULTS/raw/sweeps/tiny/tasksets/u6.5-s1.json" "$tmp/ts1"
 scripts/sweep.sh --plan-only tests/sweeps/tiny.sweep > /dev/null 2>&1
 expect "planning again regenerates the same task set bytes" cmp -s "$tmp/ts1" "$DLCAP_RESULTS/raw/sweeps/tiny/tasksets/u6.5-s1.json"
+# derive FILE.csv = SCRIPT ARGS: run after the aggregation, {points} and
+# {name} replaced; a failing one leaves the others and exits 1
+{ cat tests/sweeps/tiny.sweep; echo 'derive spread.csv = replicate-spread.sh {points}'
+  echo 'derive byname.csv = replicate-spread.sh {name}'; } > "$tmp/der.sweep"
+scripts/sweep.sh --plan-only "$tmp/der.sweep" > /dev/null 2>&1
+scripts/sweep.sh --aggregate "$tmp/der.sweep" > /dev/null 2> "$tmp/err"; rc=$?
+expect "a derive line writes its script's output with {points} replaced; one that fails ({name} = der, no such file) is named and exits 1 (exit $rc)" \
+	sh -c "test $rc = 1 && head -1 '$DLCAP_RESULTS/sweeps/der/spread.csv' | grep -q '^topology,u,policy,seeds' && grep -q 'cannot read der\$' '$tmp/err' && grep -q 'derive byname.csv: scripts/replicate-spread.sh failed' '$tmp/err' && test ! -e '$DLCAP_RESULTS/sweeps/der/byname.csv'"
+{ cat tests/sweeps/tiny.sweep; echo 'derive table.csv = replicate-spread.sh {points}'
+  echo 'derive x.csv = no-such-script.sh'; echo 'derive y = replicate-spread.sh'; } > "$tmp/der2.sweep"
+scripts/sweep.sh --plan-only "$tmp/der2.sweep" > /dev/null 2> "$tmp/err"; rc=$?
+expect "derive over a file the sweep writes, of a script not in scripts/, or not into a .csv: 3 located errors, exit 2 (exit $rc)" \
+	sh -c "test $rc = 2 && grep -q 'der2.sweep:11: derive table.csv: a file the sweep writes' '$tmp/err' && grep -q \"der2.sweep:12: derive x.csv: 'no-such-script.sh' is not a script\" '$tmp/err' && grep -q 'der2.sweep:13: derive: want' '$tmp/err'"
 {
 	echo "topology,policy,kernel,u,seed,tasks,admitted_tasks,offered_bw,admitted_bw,acceptance,jobs,late_jobs,miss_ratio,max_tard,p99_tard,mean_tard,status"
 	echo "t,p,k,2,1,4,4,2.2,2.2,1,100,10,0.1,1,0.5,0,ok"
@@ -426,6 +439,18 @@ expect "... and rejects one where unaware is not worse, or series over-admits" \
 	sh -c "! scripts/expect-headline.sh '$tmp/head2.csv' > /dev/null && ! scripts/expect-headline.sh '$tmp/head3.csv' > /dev/null"
 expect "sweep-table: a failed point is left out; one seed gives CI 0" \
 	grep -q '^t,p,3,1,3.00000,0.00000,0.90000,0.00000,' "$tmp/table.csv"
+# replicate-spread: policy a has seed 1 twice (late 10/14, p99 1/3), b has
+# it twice (late 5/5, p99 0/0): spreads 4 and 2 for a, 0 for b; the pair's
+# means 2 and 0, sd sqrt((2 + 0) / 2) = 1, n95 = (2 x 1.96 x 1 / 2)^2 = 3.8
+{
+	echo "topology,policy,u,seed,replicate,late_jobs,p99_tard,status"
+	echo "t,a,2,1,1,10,1,ok"; echo "t,a,2,1,2,14,3,ok"
+	echo "t,b,2,1,1,5,0,ok"; echo "t,b,2,1,2,5,0,ok"; echo "t,b,2,1,3,99,99,failed"
+} > "$tmp/rep-points.csv"
+expect "replicate-spread: the spread per (topology, u, policy) over a seed's replicates, failed points left out" \
+	sh -c "scripts/replicate-spread.sh '$tmp/rep-points.csv' | tr '\n' ' ' | grep -qx 'topology,u,policy,seeds,replicates,late_jobs_spread,p99_tard_spread t,2,a,1,2,4.00,2.000 t,2,b,1,2,0.00,0.000 '"
+expect "replicate-spread --separation a b: means 2 and 0, pooled sd 1, n95 3.8 samples per policy" \
+	sh -c "scripts/replicate-spread.sh --separation a b '$tmp/rep-points.csv' | tail -1 | grep -qx 't,2,2.000,0.000,2.000,1.000,3.8'"
 
 if [ "${TESTS_SKIP_QEMU:-}" = 1 ]; then
 	echo "== QEMU tests skipped (TESTS_SKIP_QEMU=1)"
