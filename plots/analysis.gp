@@ -11,7 +11,9 @@
 set datafile separator ","
 set datafile columnheaders
 set grid
-set key inside left top vertical noenhanced spacing 1.0 font ",8" opaque box
+# one key for both panels, under them, where no curve is
+set key at screen 0.5, screen 0.01 center bottom horizontal maxcols 5 noenhanced font ",9" width 1 box
+set bmargin 8
 set style line 1 lc rgb "#d62728" lw 2 pt 7 ps 0.8
 set style line 2 lc rgb "#1f77b4" lw 2 pt 5 ps 0.8
 set style line 3 lc rgb "#2ca02c" lw 2 pt 9 ps 0.9
