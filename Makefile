@@ -446,6 +446,7 @@ analysis: $(DLGEN)
 	@$(MAKE) --no-print-directory -s -C analysis
 	@scripts/analysis.sh $(SWEEP) $(ANALYSIS_OUT)
 	@scripts/analysis-stats.sh $(ANALYSIS_OUT)
+	@scripts/analysis-compare.sh $(ANALYSIS_OUT)
 	@scripts/analysis-plot.sh $(ANALYSIS_OUT) "$(SWEEP)"
 
 # The admission limit each tree should apply (6.12: less the fair servers'

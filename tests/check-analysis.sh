@@ -26,6 +26,15 @@ check "ana-stats diff: g1 A - B mean 1.5 over 2 sets, p 0.5, Holm 0.5, not separ
 	sh -c "grep -q '^g1,A,B,2,1.500000,[0-9.]*,[0-9.]*,0.500000,0.500000,0$' '$tmp/diff.csv'"
 check "ana-stats diff: g2 A - B = 1 in all 6 sets: p 0.03125, Holm 0.0625 (x 2 comparisons), not separated at 0.05 ($(grep '^g2,' "$tmp/diff.csv"))" \
 	sh -c "grep -q '^g2,A,B,6,1.000000,1.000000,1.000000,0.031250,0.062500,0$' '$tmp/diff.csv'"
+# analysis-compare: a comparison named b - a in the file is turned round
+mkdir -p "$tmp/cmp"
+{ echo "group,a,b,sets,mean_diff,lo,hi,p,p_holm,separated"
+  echo "t:1,x,y,3,0.500000,0.100000,0.900000,0.250000,0.500000,0"
+  echo "t:1,x,z,3,0.200000,0.000000,0.300000,0.250000,0.500000,0"; } > "$tmp/cmp/primary-diff.csv"
+printf 'comparison,a,b\ny over x,y,x\nx over y,x,y\nnone here,w,x\n' > "$tmp/cmp/comparisons.csv"
+"$top/scripts/analysis-compare.sh" "$tmp/cmp" "$tmp/cmp/comparisons.csv" 2> /dev/null
+check "analysis-compare: y - x is -(x - y) with its interval turned round, x - y as it is, a pair the sweep lacks left out ($(tail -n +2 "$tmp/cmp/design.csv" | tr '\n' ' '))" \
+	sh -c "test \"\$(tail -n +2 '$tmp/cmp/design.csv' | tr '\n' ' ')\" = 't:1,y over x,y,x,3,-0.500000,-0.900000,-0.100000,0.250000,0.500000,0 t:1,x over y,x,y,3,0.500000,0.100000,0.900000,0.250000,0.500000,0 '"
 printf 'group,policy,set,value\ng,A,s,1\n' > "$tmp/nocol.csv"
 "$bin/ana-stats" ci "$tmp/nocol.csv" > /dev/null 2> "$tmp/err"; rc=$?
 check "ana-stats: a missing column exits 2 with one line naming it ($(cat "$tmp/err"))" \
