@@ -15,6 +15,14 @@
 #   plot.csv          one row per (policy, topology, u) for the figures:
 #                     means and intervals of both, and the mean admitted
 #                     bandwidth (x of the user's axis)
+#   primary-wide.csv  plot.csv's primary metric one row per (topology, u),
+#                     three columns per policy P (plot.csv's order): P_mean,
+#                     P_lo, P_hi, for tables
+#   feasible-count.csv  per (topology, policy, u) and per (topology,
+#                     policy) as u "all": sets, and how many fail the
+#                     uniform-multiprocessor condition by reservation and by
+#                     work (feasibility.csv; policy "offered": the sets as
+#                     generated, else as the kernel admitted them)
 # Usage: scripts/analysis-stats.sh OUTDIR
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -48,4 +56,22 @@ FILENAME ~ /tardiness-ci/ { k = $col("group") SUBSEP $col("policy"); t[k] = $col
 # a policy's rows together and in U order: gnuplot joins consecutive rows
 { head -1 "$out/.plot.csv"; tail -n +2 "$out/.plot.csv" | sort -t, -k1,1 -k2,2 -k3,3g; } > "$out/plot.csv"
 rm "$out/.plot.csv"
-say "$(basename "$out"): primary-ci.csv, primary-diff.csv ($(csv_awk 'FNR == 1 { header(); next } $col("separated") == 1' "$out/primary-diff.csv" | wc -l) of $(($(wc -l < "$out/primary-diff.csv") - 1)) paired differences separated after Holm), tardiness-ci.csv, plot.csv"
+csv_awk '
+FNR == 1 { header(); next }
+{ p = $col("policy"); g = $col("topology") "," $col("u")
+  if (!(p in seen)) { seen[p] = 1; pol[++np] = p }
+  if (!(g in gseen)) { gseen[g] = 1; grp[++ng] = g }
+  cell[g, p] = $col("prim_mean") "," $col("prim_lo") "," $col("prim_hi") }
+END { printf "topology,u"; for (i = 1; i <= np; i++) printf ",%s_mean,%s_lo,%s_hi", pol[i], pol[i], pol[i]; print ""
+  for (j = 1; j <= ng; j++) { printf "%s", grp[j]; for (i = 1; i <= np; i++) printf ",%s", cell[grp[j], pol[i]]; print "" } }' \
+	"$out/plot.csv" > "$out/primary-wide.csv"
+csv_awk '
+FNR == 1 { header(); next }
+{ for (a = 0; a < 2; a++) {
+	k = $col("topology") "," $col("policy") "," (a ? "all" : $col("u"))
+	if (!(k in n)) order[++nk] = k
+	n[k]++; r[k] += !$col("feasible_res"); w[k] += !$col("feasible_work") } }
+END { print "topology,policy,u,sets,infeasible_res,infeasible_work"
+  for (i = 1; i <= nk; i++) print order[i] "," n[order[i]] "," r[order[i]] "," w[order[i]] }' \
+	"$out/feasibility.csv" > "$out/feasible-count.csv"
+say "$(basename "$out"): primary-ci.csv, primary-diff.csv ($(csv_awk 'FNR == 1 { header(); next } $col("separated") == 1' "$out/primary-diff.csv" | wc -l) of $(($(wc -l < "$out/primary-diff.csv") - 1)) paired differences separated after Holm), tardiness-ci.csv, plot.csv, primary-wide.csv, feasible-count.csv"

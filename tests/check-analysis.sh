@@ -64,6 +64,13 @@ for s in rk3399:20:8 hikey960:1:0; do
 		got=$(infeasible "$tmp/$t/feasibility.csv" series)
 		check "headline-$t: of 45 sets the series admitted, $r infeasible by reservation, $w by work (got: sets, by res, by work = $got)" \
 			test "$got" = "45 $r $w"
+		if [ "$t" = rk3399 ] && "$top/scripts/analysis-stats.sh" "$tmp/$t" > /dev/null 2>&1; then
+			check "analysis-stats feasible-count.csv: the series over all U is 45 sets, $r and $w infeasible, as counted here ($(grep '^rk3399,series,all,' "$tmp/$t/feasible-count.csv"))" \
+				grep -qx "rk3399,series,all,45,$r,$w" "$tmp/$t/feasible-count.csv"
+			pw=$(csv_awk 'FNR == 1 { header(); next } $col("policy") == "series" && $col("u") == 3 { print $col("prim_mean"), $col("prim_lo"), $col("prim_hi") }' "$tmp/$t/plot.csv")
+			check "analysis-stats primary-wide.csv: the series' columns at U = 3 are plot.csv's mean and interval ($pw)" \
+				test "$(csv_awk 'FNR == 1 { header(); next } $col("u") == 3 { print $col("series_mean"), $col("series_lo"), $col("series_hi") }' "$tmp/$t/primary-wide.csv")" = "$pw"
+		fi
 	else
 		echo "FAIL: scripts/analysis.sh headline-$t"; sed 's/^/    /' "$tmp/$t.log"; assert_failed=1
 	fi
