@@ -8,8 +8,9 @@
 # file has b - a. Holm stays over every pair of the sweep (the family the
 # design declares), so p and p_holm are primary-diff.csv's.
 # Usage: scripts/analysis-compare.sh OUTDIR [COMPARISONS.csv]
-# Output: OUTDIR/design.csv: group, comparison, a, b, sets, mean_diff, lo,
-#   hi, p, p_holm, separated; in the comparisons' order, then the groups'.
+# Output: OUTDIR/design.csv: group, topology, u (the group's two parts),
+#   comparison, a, b, sets, mean_diff, lo, hi, p, p_holm, separated; in the
+#   comparisons' order, then the groups'.
 #   A comparison whose policies the sweep does not have gives no row.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -27,7 +28,7 @@ part == 1 { nc++; name[nc] = $col("comparison"); ca[nc] = $col("a"); cb[nc] = $c
 		$col("p") SUBSEP $col("p_holm") SUBSEP $col("separated")
 }
 END {
-	print "group,comparison,a,b,sets,mean_diff,lo,hi,p,p_holm,separated"
+	print "group,topology,u,comparison,a,b,sets,mean_diff,lo,hi,p,p_holm,separated"
 	for (c = 1; c <= nc; c++)
 		for (i = 1; i <= r; i++) {
 			if (ra[i] == ca[c] && rb[i] == cb[c]) s = 1
@@ -35,7 +36,8 @@ END {
 			else continue
 			split(row[i], v, SUBSEP)
 			lo = s > 0 ? v[3] : -v[4]; hi = s > 0 ? v[4] : -v[3]
-			printf "%s,%s,%s,%s,%s,%.6f,%.6f,%.6f,%s,%s,%s\n", grp[i], name[c], ca[c], cb[c],
+			split(grp[i], tu, ":")
+			printf "%s,%s,%s,%s,%s,%s,%s,%.6f,%.6f,%.6f,%s,%s,%s\n", grp[i], tu[1], tu[2], name[c], ca[c], cb[c],
 				v[1], s * v[2], lo + 0, hi + 0, v[5], v[6], v[7]
 		}
 }' "$cmp" "$out/primary-diff.csv" > "$out/design.csv.tmp"

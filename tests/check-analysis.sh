@@ -34,7 +34,7 @@ mkdir -p "$tmp/cmp"
 printf 'comparison,a,b\ny over x,y,x\nx over y,x,y\nnone here,w,x\n' > "$tmp/cmp/comparisons.csv"
 "$top/scripts/analysis-compare.sh" "$tmp/cmp" "$tmp/cmp/comparisons.csv" 2> /dev/null
 check "analysis-compare: y - x is -(x - y) with its interval turned round, x - y as it is, a pair the sweep lacks left out ($(tail -n +2 "$tmp/cmp/design.csv" | tr '\n' ' '))" \
-	sh -c "test \"\$(tail -n +2 '$tmp/cmp/design.csv' | tr '\n' ' ')\" = 't:1,y over x,y,x,3,-0.500000,-0.900000,-0.100000,0.250000,0.500000,0 t:1,x over y,x,y,3,0.500000,0.100000,0.900000,0.250000,0.500000,0 '"
+	sh -c "test \"\$(tail -n +2 '$tmp/cmp/design.csv' | tr '\n' ' ')\" = 't:1,t,1,y over x,y,x,3,-0.500000,-0.900000,-0.100000,0.250000,0.500000,0 t:1,t,1,x over y,x,y,3,0.500000,0.100000,0.900000,0.250000,0.500000,0 '"
 printf 'group,policy,set,value\ng,A,s,1\n' > "$tmp/nocol.csv"
 "$bin/ana-stats" ci "$tmp/nocol.csv" > /dev/null 2> "$tmp/err"; rc=$?
 check "ana-stats: a missing column exits 2 with one line naming it ($(cat "$tmp/err"))" \
