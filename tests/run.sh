@@ -330,6 +330,9 @@ expect "results/README.md's table is what results/index.csv gives" scripts/resul
 echo "== EXPERIMENTS.md's generated tables (scripts/experiments-tables.sh)"
 suite tests/check-experiments-tables.sh
 
+echo "== a sweep's counts as a table (scripts/points-totals.sh, the sweeps' totals.csv)"
+suite tests/check-points-totals.sh
+
 echo "== the full rerun's steps (scripts/rerun.sh --list; the tables step alone)"
 suite tests/check-rerun.sh
 sed '2s/,[^,]*$/,another description/' results/index.csv > "$tmp/index.csv"
