@@ -14,7 +14,8 @@
 #   A comparison whose policies the sweep does not have gives no row.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-out=${1:?usage: analysis-compare.sh OUTDIR [COMPARISONS.csv]}
+[ $# = 1 ] || [ $# = 2 ] || usage
+out=$1
 cmp=${2:-$DLCAP_TOP/experiments/comparisons.csv}
 for f in "$out/primary-diff.csv" "$cmp"; do
 	[ -r "$f" ] || die "no $f"

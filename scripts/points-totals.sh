@@ -13,7 +13,6 @@
 # A sweep writes it with a "derive" line (experiments/sweeps/admission.sweep).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-usage() { echo "usage: points-totals.sh POINTS_CSV" >&2; exit 2; }
 [ $# = 1 ] || usage
 points=$1
 [ -r "$points" ] || die "cannot read $points"

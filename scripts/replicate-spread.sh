@@ -14,7 +14,6 @@
 # A sweep writes them with "derive" lines (experiments/sweeps/headline-replicates.sweep).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-usage() { echo "usage: replicate-spread.sh [--separation POLICY_A POLICY_B] POINTS_CSV" >&2; exit 2; }
 a= b=
 if [ "${1:-}" = --separation ]; then
 	[ $# = 4 ] || usage
