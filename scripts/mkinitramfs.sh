@@ -36,5 +36,9 @@ sed -e "s|@SYSROOT@/bin/busybox|$stage/busybox|g" -e "s|@DLGEN@|$stage/dlgen|g" 
     "$DLCAP_TOP/initramfs/files.list" > "$stage/list"
 grep -v '^#' "$stage/list" | grep -q '@' && die "initramfs/files.list names a file this script does not stage"
 mkdir -p "$(dirname "$out")"
-"$gen" -t 0 "$stage/list" | gzip -9n > "$out.tmp"
-mv "$out.tmp" "$out"
+# a temporary name of its own: two makes building it at once (two sweeps
+# started together) each write whole bytes, the same, and rename
+tmp=$(mktemp "$out.XXXXXX")
+"$gen" -t 0 "$stage/list" | gzip -9n > "$tmp" || { rm -f "$tmp"; exit 1; }
+chmod 644 "$tmp"
+mv "$tmp" "$out"
