@@ -62,6 +62,7 @@ help:
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets; HOTPLUG_TREE=6.12: the 6.12 tree's, results/hotplug-6.12)"
 	@echo "make hotplug-accounting-6.12  = make hotplug-accounting TREE=6.12"
 	@echo "make fair-server  results/fair-server/summary.csv (a CFS task beside an RT hog: its fair-server share on LITTLE and big CPUs; 6.1, 6.12, 6.12 with the server's runtime scaled again), checked"
+	@echo "make dl-kselftest  results/dl-kselftest/summary.csv (Juri Lelli's SCHED_DEADLINE kselftests RFC as dlselftest: stock 6.12 and 6.1 on symmetric8 and hikey960, each verdict beside the admission rule's), checked"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
@@ -284,6 +285,23 @@ fair-server: deps
 	@scripts/results-manifest.sh fair-server
 	@column -s, -t results/fair-server/summary.csv
 	@scripts/expect-fair-server.sh results/fair-server/summary.csv
+
+# Juri Lelli's SCHED_DEADLINE kselftests (RFC, LKML 2026-03-06) as dlcap
+# writes them (kselftest/, dlselftest), one boot per (kernel, topology) with
+# dlselftest appended to the initramfs (scripts/dl-kselftest.sh); each
+# verdict beside the one the admission rule predicts.
+DLKSFT_RUNS := stock-6.12:symmetric8 stock-6.12:hikey960 stock:symmetric8 stock:hikey960
+DLKSFT_RAW := $(foreach r,$(DLKSFT_RUNS),results/raw/dl-kselftest/$(subst :,/,$(r)))
+dl-kselftest: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=stock
+	@$(MAKE) --no-print-directory $(call kimage,stock-6.12)
+	@scripts/dl-kselftest.sh $(DLKSFT_RUNS)
+	@mkdir -p results/dl-kselftest
+	@scripts/dl-kselftest-table.sh $(DLKSFT_RAW) > results/dl-kselftest/summary.csv.tmp
+	@mv results/dl-kselftest/summary.csv.tmp results/dl-kselftest/summary.csv
+	@scripts/results-manifest.sh dl-kselftest
+	@column -s, -t results/dl-kselftest/summary.csv
+	@scripts/expect-dl-kselftest.sh results/dl-kselftest/summary.csv
 
 # The KUnit cases of review items B2, B3 and B5 fail when v1's faults are put
 # back (kernels/variants/kunit-v1-faults), and every other case fails when
@@ -516,6 +534,7 @@ bench-slurm: deps
 clean:
 	$(MAKE) -C dlgen clean
 	$(MAKE) -C probes clean
+	$(MAKE) -C kselftest clean
 	rm -rf results/raw initramfs/build
 
 FORCE:
@@ -526,5 +545,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

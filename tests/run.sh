@@ -200,6 +200,9 @@ expect "mean_host_seconds of two points of 10 and 20 host seconds is 15" \
 echo "== dlprobe, natively: statistics and CPU lists, bad arguments, each probe on the host, the tables (tests/data/fidelity-v2)"
 suite tests/check-probes.sh
 
+echo "== dlselftest, natively: its arithmetic and parsing, the table and its check on a canned run (tests/data/dl-kselftest)"
+suite tests/check-dl-kselftest.sh
+
 echo "== topology files"
 printf 'name x\ncluster 0-3 462\ncluster 5-7 1024\n' > "$tmp/gap.topo"
 scripts/topo.sh "$tmp/gap.topo" > /dev/null 2> "$tmp/err"; rc=$?

@@ -1,0 +1,54 @@
+#!/bin/bash
+# Juri Lelli's SCHED_DEADLINE kselftests (RFC, LKML 2026-03-06) in the
+# guest, as dlcap writes them (kselftest/, dlselftest; EXPERIMENTS.md
+# section 23): experiments/plans/dl-kselftest.plan, one point per test, in
+# one boot per (kernel, topology).
+# Usage: scripts/dl-kselftest.sh [KERNEL:TOPOLOGY...]
+#   default: stock-6.12:symmetric8 stock-6.12:hikey960 stock:symmetric8
+#   stock:hikey960 (the kernels must be built: make build-only KERNEL=...)
+# Boots the tree's initramfs plus /usr/bin/dlselftest (an extra cpio, as
+# scripts/bench-fidelity-v2.sh does: the default initramfs, and so every
+# other boot, stays as it is). Raw runs: results/raw/dl-kselftest/KERNEL/
+# TOPOLOGY (kept; a point is run again only when its inputs change,
+# scripts/run-batch.sh); the table: scripts/dl-kselftest-table.sh.
+# Exit status: 0; 1 a boot or point failed (a test's "not ok" is not a
+# failed point); 2 bad usage.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+runs=("$@")
+[ ${#runs[@]} -gt 0 ] || runs=(stock-6.12:symmetric8 stock-6.12:hikey960 stock:symmetric8 stock:hikey960)
+plan=$DLCAP_TOP/experiments/plans/dl-kselftest.plan
+for r in "${runs[@]}"; do
+	k=${r%%:*} t=${r#*:}
+	[ "$k" != "$r" ] && [ -n "$k" ] && [ -n "$t" ] ||
+		{ echo "dl-kselftest: '$r' is not KERNEL:TOPOLOGY" >&2; exit 2; }
+	[ -r "$DLCAP_TOP/kernels/variants/$k" ] || { echo "dl-kselftest: no kernel variant '$k'" >&2; exit 2; }
+	[ -r "$DLCAP_TOP/experiments/topologies/$t.topo" ] || { echo "dl-kselftest: no topology '$t'" >&2; exit 2; }
+done
+
+# The guest's dlselftest, appended to the tree's initramfs as a cpio of its own.
+base=$DLCAP_TOP/initramfs/build/initramfs.cpio.gz
+gen=$DLCAP_CACHE/tools/gen_init_cpio
+[ -r "$base" ] && [ -x "$gen" ] || die "no $base or $gen (make build-only KERNEL=stock)"
+make -s -C "$DLCAP_TOP/kselftest" cross
+make -s -C "$DLCAP_TOP/dlgen"	# the host dlgen, whose version run-batch records
+raw=$DLCAP_TOP/results/raw/dl-kselftest
+mkdir -p "$raw"
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+cp "$DLCAP_TOP/kselftest/build/dlselftest.aarch64" "$stage/dlselftest"
+touch -d @0 "$stage/dlselftest"
+echo "file /usr/bin/dlselftest $stage/dlselftest 0755 0 0" > "$stage/list"
+initramfs=$raw/initramfs.cpio.gz
+# (same bytes every time; a temporary file of its own, as two runs may race)
+{ cat "$base"; "$gen" -t 0 "$stage/list" | gzip -9n; } > "$stage/initramfs"
+mv "$stage/initramfs" "$initramfs.$$.tmp" && mv "$initramfs.$$.tmp" "$initramfs"
+
+for r in "${runs[@]}"; do
+	k=${r%%:*} t=${r#*:}
+	d=$raw/$k/$t
+	mkdir -p "$raw/$k"
+	say "dlselftest: $k on $t"
+	INITRAMFS=$initramfs "$DLCAP_TOP/scripts/run-batch.sh" "$k" "$t" "$plan" "$d" \
+		> "$d.log" 2>&1 || { tail -20 "$d.log" >&2; die "$k on $t failed (log $d.log)"; }
+done
