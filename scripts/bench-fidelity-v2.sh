@@ -21,6 +21,7 @@
 # Exit status: 0; 1 a boot or point failed; 2 bad usage.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/initrd.sh"
 . "$DLCAP_TOP/scripts/lib/budget.sh"
 . "$DLCAP_TOP/scripts/lib/qemu.sh"
 [ $# -ge 2 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
@@ -47,21 +48,11 @@ for t in $topos; do
 done
 
 # The guest's dlprobe, appended to the tree's initramfs as a cpio of its own.
-base=$DLCAP_TOP/initramfs/build/initramfs.cpio.gz
-gen=$DLCAP_CACHE/tools/gen_init_cpio
-[ -r "$base" ] && [ -x "$gen" ] || die "no $base or $gen (make build-only KERNEL=stock)"
 make -s -C "$DLCAP_TOP/probes" cross
 make -s -C "$DLCAP_TOP/dlgen"	# the host dlgen, whose version run-batch records
 mkdir -p "$raw"
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
-cp "$DLCAP_TOP/probes/build/dlprobe.aarch64" "$stage/dlprobe"
-touch -d @0 "$stage/dlprobe"
-echo "file /usr/bin/dlprobe $stage/dlprobe 0755 0 0" > "$stage/list"
 initramfs=$raw/initramfs.cpio.gz
-# (same bytes every time; a temporary file of its own, as two runs may race)
-{ cat "$base"; "$gen" -t 0 "$stage/list" | gzip -9n; } > "$stage/initramfs"
-mv "$stage/initramfs" "$initramfs.$$.tmp" && mv "$initramfs.$$.tmp" "$initramfs"
+initramfs_plus "$DLCAP_TOP/probes/build/dlprobe.aarch64" dlprobe "$initramfs"
 
 # Boots: topology by topology, the binaries one after the other.
 for t in $topos; do

@@ -15,6 +15,7 @@
 # failed point); 2 bad usage.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/initrd.sh"
 runs=("$@")
 [ ${#runs[@]} -gt 0 ] || runs=(stock-6.12:symmetric8 stock-6.12:hikey960 stock:symmetric8 stock:hikey960)
 plan=$DLCAP_TOP/experiments/plans/dl-kselftest.plan
@@ -27,22 +28,12 @@ for r in "${runs[@]}"; do
 done
 
 # The guest's dlselftest, appended to the tree's initramfs as a cpio of its own.
-base=$DLCAP_TOP/initramfs/build/initramfs.cpio.gz
-gen=$DLCAP_CACHE/tools/gen_init_cpio
-[ -r "$base" ] && [ -x "$gen" ] || die "no $base or $gen (make build-only KERNEL=stock)"
 make -s -C "$DLCAP_TOP/kselftest" cross
 make -s -C "$DLCAP_TOP/dlgen"	# the host dlgen, whose version run-batch records
 raw=$DLCAP_TOP/results/raw/dl-kselftest
 mkdir -p "$raw"
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
-cp "$DLCAP_TOP/kselftest/build/dlselftest.aarch64" "$stage/dlselftest"
-touch -d @0 "$stage/dlselftest"
-echo "file /usr/bin/dlselftest $stage/dlselftest 0755 0 0" > "$stage/list"
 initramfs=$raw/initramfs.cpio.gz
-# (same bytes every time; a temporary file of its own, as two runs may race)
-{ cat "$base"; "$gen" -t 0 "$stage/list" | gzip -9n; } > "$stage/initramfs"
-mv "$stage/initramfs" "$initramfs.$$.tmp" && mv "$initramfs.$$.tmp" "$initramfs"
+initramfs_plus "$DLCAP_TOP/kselftest/build/dlselftest.aarch64" dlselftest "$initramfs"
 
 for r in "${runs[@]}"; do
 	k=${r%%:*} t=${r#*:}

@@ -8,6 +8,7 @@
 #   plot.sh    gnuplot figures with reproducible bytes
 #   expect.sh  class-share expectations of expect-*.sh
 #   prefix.sh  every prefix of a patch series checked and built
+#   initrd.sh  the initramfs plus one guest binary, for one experiment
 # (tests/check-libs.sh checks that a script sources the file of every
 # function it calls.)
 # shellcheck shell=bash
