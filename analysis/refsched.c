@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ana-refsched: reference schedules of every task set of a CSV file
- * (taskin.h) on its platform: synchronous release at 0, implicit
- * deadlines, every job the task's run (work) long, jobs released before
- * the horizon, each simulated to its end.
+ * (taskin.h) on its platform: each task's first release at its offset_ns
+ * (0, synchronous, without the column), implicit deadlines, every job the
+ * task's run (work) long, jobs released before the horizon, each simulated
+ * to its end.
  *   gedf  ideal global EDF on the uniform platform (sim.h)
  *   ffd   partitioned EDF, first-fit decreasing (partition.h)
  *   bfd   partitioned EDF, best-fit decreasing
@@ -49,6 +50,7 @@ static int schedule(const struct tset *s, int r, int by_work, long long horizon,
 	for (i = 0; i < s->n; i++) {
 		st[i].period = s->t[i].period;
 		st[i].wcet = s->t[i].run;
+		st[i].offset = s->t[i].offset;
 		dens[i] = by_work ? (double)s->t[i].run / s->t[i].period :
 			  (double)s->t[i].res / s->t[i].dl_period;
 	}
@@ -79,7 +81,7 @@ static int schedule(const struct tset *s, int r, int by_work, long long horizon,
 	/* a refused task offers its work all the same */
 	for (i = 0; i < s->n; i++)
 		if (cpu[i] == -1)
-			for (k = 0; (long long)k * st[i].period < horizon; k++)
+			for (k = 0; st[i].offset + (long long)k * st[i].period < horizon; k++)
 				out[i].work += st[i].wcet;
 	return 0;
 }

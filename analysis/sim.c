@@ -83,7 +83,7 @@ int sim_gedf(const struct sim_task *t, int n, const int *caps, int m,
 	if (n < 0 || n > SIM_MAXTASKS || m < 1 || m > SIM_MAXCPUS || horizon <= 0)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (t[i].period <= 0 || t[i].wcet < 0)
+		if (t[i].period <= 0 || t[i].wcet < 0 || t[i].offset < 0)
 			return -1;
 	for (i = 0; i < m; i++) {
 		if (caps[i] < 1 || caps[i] > 1024)
@@ -93,6 +93,8 @@ int sim_gedf(const struct sim_task *t, int n, const int *caps, int m,
 	qsort(cap, m, sizeof(*cap), cmp_int_desc);
 	memset(st, 0, sizeof(st));
 	memset(out, 0, n * sizeof(*out));
+	for (i = 0; i < n; i++)
+		st[i].next_rel = t[i].offset < horizon ? t[i].offset : NEVER;
 	cmp_tasks = t;
 	cmp_st = st;
 

@@ -12,10 +12,11 @@
 struct sim_task {
 	long long period;	/* ns; the deadline is implicit */
 	long long wcet;		/* ns of work at capacity 1024, every job */
+	long long offset;	/* ns: the first release (0: synchronous) */
 };
 
 struct sim_out {
-	long jobs;		/* released in [0, horizon) */
+	long jobs;		/* released before the horizon */
 	long misses;		/* finished after their deadline */
 	long long max_tard;	/* ns */
 	long long sum_tard;	/* ns, over every job */
@@ -27,8 +28,8 @@ struct sim_out {
 #define SIM_MAXCPUS 64
 
 /*
- * Jobs of every task are released at 0, T, 2T, ... before horizon (ns)
- * and simulated until every one is done; a task's jobs run one after the
+ * Jobs of every task are released at O, O + T, O + 2T, ... before horizon
+ * (ns; O its offset) and simulated until every one is done; a task's jobs run one after the
  * other. caps[0..m) are capacities 1..1024 in any order: a CPU of
  * capacity c does c/1024 ns of work per ns. Ties in deadline go to the
  * lower task index. out[i] is task i's. Returns 0, or -1 on bad input.

@@ -8,7 +8,7 @@
 #include "taskin.h"
 
 static const char *const own[] = {
-	"task", "period_ns", "run_ns", "res_ns", "dl_period_ns", "caps",
+	"task", "period_ns", "run_ns", "res_ns", "dl_period_ns", "caps", "offset_ns",
 };
 
 int tsin_open(struct tsin *in, FILE *f, const char *name)
@@ -22,10 +22,11 @@ int tsin_open(struct tsin *in, FILE *f, const char *name)
 	for (j = 0; j < 6; j++)
 		if ((*cols[j] = csv_col(&in->c, own[j])) < 0)
 			return -1;
+	in->col_offset = csv_has(&in->c, own[6]);
 	for (i = 0; i < in->c.ncols; i++) {
-		for (j = 0; j < 6 && strcmp(in->c.head[i], own[j]); j++)
+		for (j = 0; j < 7 && strcmp(in->c.head[i], own[j]); j++)
 			;
-		if (j < 6)
+		if (j < 7)
 			continue;
 		if (in->nkey)
 			strcat(in->keyhead, ",");
@@ -91,6 +92,9 @@ static int read_row(struct tsin *in)
 	    whole_ns(in, in->col_run, &t->run, 1) ||
 	    whole_ns(in, in->col_res, &t->res, 1) ||
 	    whole_ns(in, in->col_dlp, &t->dl_period, 0))
+		return -1;
+	t->offset = 0;
+	if (in->col_offset >= 0 && whole_ns(in, in->col_offset, &t->offset, 1))
 		return -1;
 	return 1;
 }

@@ -2,7 +2,8 @@
 /*
  * taskin.h - task sets from a CSV file, one task per row, by column name:
  *   task, period_ns, run_ns (work per job at capacity 1024), res_ns (DL
- *   runtime), dl_period_ns, caps (the platform: capacities joined by ';')
+ *   runtime), dl_period_ns, caps (the platform: capacities joined by ';'),
+ *   and optionally offset_ns (the first release; 0 without the column)
  * Every other column is part of the set's key; a set is a run of
  * consecutive rows with the same key and caps.
  */
@@ -14,7 +15,7 @@
 
 struct ttask {
 	char name[64];
-	long long period, run, res, dl_period;	/* ns */
+	long long period, run, res, dl_period, offset;	/* ns */
 };
 
 struct tset {
@@ -28,6 +29,7 @@ struct tset {
 struct tsin {
 	struct csv c;
 	int col_task, col_period, col_run, col_res, col_dlp, col_caps;
+	int col_offset;		/* -1: no offset_ns column */
 	int nkey, key[CSV_MAXCOLS];
 	char keyhead[1024];	/* the key columns' names, comma-joined */
 	int held;		/* a row of the next set was read */

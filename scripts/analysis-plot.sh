@@ -20,7 +20,7 @@ for t in $topos; do
 	capw=$(awk -v c="$capr" 'BEGIN { printf "%.4f", c / 1.1 }')
 	for kind in tardiness primary; do
 		what="max tardiness / period"
-		[ $kind = primary ] && what="offered work done by its deadline, refused tasks not done (proxy: acceptance x (1 - miss ratio))"
+		[ $kind = primary ] && what="offered work done by its deadline, refused tasks not done"
 		plot_both "$out/$kind-$t" "1300,560" "9in,3.9in" "$DLCAP_TOP/plots/analysis.gp" \
 			"kind='$kind'; file=$(gp_str "$out/plot.csv"); topo='$t'; pols='$kpols gedf ffd bfd'" \
 			"capw=$capw; capr=$capr; floor=0.001" \

@@ -2,9 +2,9 @@
 # Size a design with the host simulator (issue 32 item 3): SEEDS task sets
 # per U of a sweep's generator and platform, each under the references
 # (ideal global EDF, partitioned FFD and BFD); per (topology, U, pair) the
-# mean paired difference d of the primary metric (its points.csv proxy,
-# as for the kernel runs) and the sd s of the per-set differences, then the
-# task sets per U a paired test needs to separate the pair with 80% power
+# mean paired difference d of the primary metric (work done by its
+# deadline / work offered, as for the kernel runs) and the sd s of the
+# per-set differences, then the task sets per U a paired test needs to separate the pair with 80% power
 # at 0.05 two-sided after Holm over FAMILY comparisons (worst case, the
 # smallest p gets alpha / FAMILY): n = ((z(1 - alpha / 2 FAMILY) + z(0.8))
 # s / d)^2, and never below the n at which the exact sign-flip test can
@@ -15,6 +15,7 @@
 #        scripts/analysis-size.sh --measured OUTDIR FAMILY OUTCSV
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/tasksets.sh"
 size() { # size FAMILY < group,policy,set,value
 	awk -F, -v fam="$1" '
 	function z(p,   t) { # upper-tail normal quantile: bisection on erfc
@@ -56,19 +57,15 @@ trap 'rm -rf "$work"' EXIT
 sed "s/^seeds *=.*/seeds = 1..$seeds/" "$DLCAP_TOP/experiments/sweeps/$name.sweep" > "$work/$name.sweep"
 DLCAP_RESULTS=$work "$DLCAP_TOP/scripts/sweep.sh" --plan-only "$work/$name.sweep" > /dev/null
 topos=$(sed -n 's/^topologies *= *//p' "$work/$name.sweep")
+taskset_rows "$work/raw/sweeps/$name/tasksets" > "$work/tasks.csv"
 {
-	echo "topology,u,seed,task,period_ns,run_ns,res_ns,dl_period_ns,caps"
+	echo "topology,$(head -1 "$work/tasks.csv"),caps"
 	for t in $topos; do
 		caps=$(eval "$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$t.topo")"; echo "$TOPO_CAPS" | tr ' ' ';')
-		for j in "$work"/raw/sweeps/"$name"/tasksets/u*-s*.json; do
-			b=$(basename "$j" .json); u=${b#u}; u=${u%-s*}; s=${b##*-s}
-			jq -r --arg t "$t" --arg u "$u" --arg s "$s" --arg c "$caps" '.tasks | to_entries[] |
-				[$t, $u, $s, .key, .value.timer.period * 1000, .value.run * 1000,
-				 .value["dl-runtime"] * 1000, .value["dl-period"] * 1000, $c] | @csv' "$j" | tr -d '"'
-		done
+		tail -n +2 "$work/tasks.csv" | sed "s/^/$t,/; s/\$/,$caps/"
 	done
 } > "$work/sets.csv"
 dur=$(jq '.global.duration' "$(ls "$work"/raw/sweeps/"$name"/tasksets/u*-s*.json | head -1)")
 "$DLCAP_TOP/analysis/build/ana-refsched" --horizon-ms "$((dur * 1000))" "$work/sets.csv" |
 	csv_awk 'FNR == 1 { header(); print "group,policy,set,value"; next }
-		{ print $col("topology") ":" $col("u") "," $col("ref") "," $col("seed") "," $col("proxy_frac") }' | size "$fam" > "$csv"
+		{ print $col("topology") ":" $col("u") "," $col("ref") "," $col("seed") "," $col("work_frac") }' | size "$fam" > "$csv"

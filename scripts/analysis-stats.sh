@@ -4,10 +4,11 @@
 # replicates nested within sets.
 #   primary-ci.csv    the primary metric per (topology:u, policy): the
 #                     fraction of offered work done by its deadline, refused
-#                     tasks counting as not done (kernel: acceptance x
-#                     (1 - miss_ratio), what points.csv allows; references:
-#                     the same proxy from the simulation, gedf / ffd / bfd),
-#                     mean and 95% nested bootstrap percentile interval
+#                     tasks' work offered and not done (kernel: points.csv's
+#                     work_frac, from every job's lateness; references: the
+#                     simulation's work_frac, gedf / ffd / bfd, on the same
+#                     release times), mean and 95% nested bootstrap
+#                     percentile interval
 #   primary-diff.csv  paired differences between the kernel policies per
 #                     (topology:u): bootstrap interval, exact sign-flip p,
 #                     Holm over every row
@@ -39,7 +40,7 @@ metric() { # metric KERNEL_COLUMN REFERENCE_COLUMN
 	{ print $col("topology") ":" $col("u") "," $col("ref") "," $col("seed") ",1," $col(rc) "," $col("admitted_res") }' \
 		"$out/points.csv" "$out/reference.csv"
 }
-metric primary proxy_frac > "$out/.primary.csv"
+metric primary work_frac > "$out/.primary.csv"
 metric max_tard max_tard > "$out/.tard.csv"
 trap 'rm -f "$out"/.primary.csv "$out"/.tard.csv "$out"/.kernel.csv' EXIT
 "$bin/ana-stats" ci "$out/.primary.csv" > "$out/primary-ci.csv"

@@ -3,7 +3,8 @@
 # sweep's task sets again (scripts/sweep.sh --plan-only: the same
 # generator, arguments and seeds), then with the host tools of analysis/:
 #   tasks.csv        every task of every set: u, seed, task, period_ns,
-#                    run_ns (work), res_ns (DL runtime), dl_period_ns
+#                    offset_ns (first release), run_ns (work), res_ns (DL
+#                    runtime), dl_period_ns (scripts/lib/tasksets.sh)
 #   sets.csv         the sets as offered (policy "offered") and as each
 #                    kernel policy admitted them (shares.csv's tasks of a
 #                    point), with their platform's capacities
@@ -22,6 +23,7 @@
 #   $ANALYSIS_RESULTS/SWEEP (default results/sweeps/SWEEP)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/tasksets.sh"
 name=${1:?usage: analysis.sh SWEEP OUTDIR} out=${2:?usage: analysis.sh SWEEP OUTDIR}
 res=${ANALYSIS_RESULTS:-$DLCAP_TOP/results/sweeps}/$name
 bin=$DLCAP_TOP/analysis/build
@@ -35,17 +37,7 @@ rm -rf "$work"
 # The task sets, from the one parser of sweep files and the generator.
 DLCAP_RESULTS=$work "$DLCAP_TOP/scripts/sweep.sh" --plan-only "$name" > /dev/null
 ts=$work/raw/sweeps/$name/tasksets
-duration=
-{
-	echo "u,seed,task,period_ns,run_ns,res_ns,dl_period_ns"
-	for j in "$ts"/u*-s*.json; do
-		b=$(basename "$j" .json)
-		u=${b#u}; u=${u%-s*}; s=${b##*-s}
-		jq -r --arg u "$u" --arg s "$s" '.tasks | to_entries[] |
-			[$u, $s, .key, .value.timer.period * 1000, .value.run * 1000,
-			 .value["dl-runtime"] * 1000, .value["dl-period"] * 1000] | @csv' "$j" | tr -d '"'
-	done
-} > "$out/tasks.csv"
+taskset_rows "$ts" > "$out/tasks.csv"
 duration=$(jq '.global.duration' "$(ls "$ts"/u*-s*.json | head -1)")
 
 # caps per topology, joined by ';'
@@ -62,10 +54,10 @@ capmap=$(for t in $topos; do echo "$t $(caps_of "$t")"; done)
 # sets are not the ones that ran.
 csv_awk -v capmap="$capmap" '
 BEGIN { n = split(capmap, w, /[ \n]/); for (i = 1; i < n; i += 2) caps[w[i]] = w[i + 1]
-	print "topology,policy,u,seed,replicate,task,period_ns,run_ns,res_ns,dl_period_ns,caps" }
+	print "topology,policy,u,seed,replicate,task,period_ns,offset_ns,run_ns,res_ns,dl_period_ns,caps" }
 FNR == 1 { header(); next }
 FILENAME ~ /tasks.csv$/ { k = $col("u") SUBSEP $col("seed") SUBSEP $col("task")
-	row[k] = $col("period_ns") "," $col("run_ns") "," $col("res_ns") "," $col("dl_period_ns")
+	row[k] = $col("period_ns") "," $col("offset_ns") "," $col("run_ns") "," $col("res_ns") "," $col("dl_period_ns")
 	dens[k] = $col("res_ns") / $col("dl_period_ns")
 	order[++nt] = k; next }
 FILENAME ~ /points.csv$/ { if ($col("status") != "ok") next
@@ -108,18 +100,22 @@ fi
 
 # points.csv: every kernel point with its admitted set's feasibility and
 # ideal-G-EDF tardiness, its offered set's feasibility, the primary metric
-# (the fraction of offered work done by its deadline; from points.csv only
-# its proxy: acceptance x (1 - miss_ratio), refused tasks counting as not
-# done) and, on identical CPUs, the Devi-Anderson bound.
+# (work_frac of the sweep's points.csv: the fraction of offered work done
+# by its deadline, refused tasks' work offered and not done), its former
+# proxy acceptance x (1 - miss_ratio) (which weighs a late job of a light
+# task as one of a heavy one; kept to show the difference) and, on
+# identical CPUs, the Devi-Anderson bound.
+csv_awk 'FNR == 1 { header(); col("work_frac"); exit }' "$res/points.csv" 2>/dev/null ||
+	die "$res/points.csv has no work_frac column (aggregated before it: scripts/sweep-aggregate.sh again)"
 csv_awk '
-FNR == 1 { header(); if (FILENAME ~ /points.csv$/) print $0 ",feasible_res,feasible_work,offered_feasible_res,offered_feasible_work,gedf_max_tard,gedf_late_jobs,primary,devi_bound"; next }
+FNR == 1 { header(); if (FILENAME ~ /points.csv$/) print $0 ",feasible_res,feasible_work,offered_feasible_res,offered_feasible_work,gedf_max_tard,gedf_late_jobs,primary,proxy,devi_bound"; next }
 { k = $col("topology") SUBSEP $col("policy") SUBSEP $col("u") SUBSEP $col("seed") SUBSEP $col("replicate") }
 FILENAME ~ /feasibility.csv$/ { fr[k] = $col("feasible_res"); fw[k] = $col("feasible_work"); next }
 FILENAME ~ /admitted-gedf.csv$/ { gm[k] = $col("max_tard"); gl[k] = $col("late_jobs"); next }
 FILENAME ~ /devi.csv$/ { db[k] = $col("bound_max"); next }
 $col("status") != "ok" { next }
 { o = $col("topology") SUBSEP "offered" SUBSEP $col("u") SUBSEP $col("seed") SUBSEP 1
-  print $0 "," fr[k] "," fw[k] "," fr[o] "," fw[o] "," gm[k] "," gl[k] "," \
+  print $0 "," fr[k] "," fw[k] "," fr[o] "," fw[o] "," gm[k] "," gl[k] "," $col("work_frac") "," \
 	sprintf("%.6f", $col("acceptance") * (1 - $col("miss_ratio"))) "," (k in db ? db[k] : "") }' \
 	"$out/feasibility.csv" "$out/admitted-gedf.csv" $( [ -r "$out/devi.csv" ] && echo "$out/devi.csv") \
 	"$res/points.csv" > "$out/points.csv"

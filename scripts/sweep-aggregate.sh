@@ -9,7 +9,13 @@
 #       period), acceptance (admitted/offered bw), jobs, late_jobs,
 #       miss_ratio, max_tard, p99_tard, mean_tard (lateness clipped at 0 and
 #       divided by the task's period, over every job of the admitted tasks),
-#       status (ok, or failed: see the point's FAILED file), replicate
+#       status (ok, or failed: see the point's FAILED file), replicate,
+#       offered_work_ns (the work of every job the set releases in the run,
+#       refused tasks' included: releases at offset + k x period before the
+#       duration, scripts/lib/tasksets.sh), met_work_ns (the work of the
+#       jobs that ended by their deadline), work_frac (met / offered: the
+#       primary metric of issue 32; a job released but never started, as
+#       an overloaded task's last ones, counts as offered and not met)
 #   OUTDIR/table.csv   per (topology, policy, u): seeds (n) and, for
 #       admitted_bw, acceptance, miss_ratio, max_tard and p99_tard, the mean
 #       and the half-width of its 95% confidence interval over seeds
@@ -22,6 +28,7 @@
 # Failed or missing points are left out of table.csv and said on stderr.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/tasksets.sh"
 file=${1:?usage: sweep-aggregate.sh SWEEPFILE OUTDIR} out=${2:?usage: sweep-aggregate.sh SWEEPFILE OUTDIR}
 name=$(basename "$file" .sweep)
 raw=${DLCAP_RESULTS:-$DLCAP_TOP/results}/raw/sweeps/$name
@@ -33,12 +40,16 @@ mkdir -p "$out"
 # temporary files of this run only (a tables job and a resubmission may
 # aggregate the same sweep at once)
 ptmp=$(mktemp "$out/.points.XXXXXX") stmp=$(mktemp "$out/.shares.XXXXXX") tard=$(mktemp "$out/.tard.XXXXXX")
-trap 'rm -f "$ptmp" "$stmp" "$tard" "$ptmp.s" "$stmp.s"' EXIT
+sets=$(mktemp "$out/.sets.XXXXXX")
+trap 'rm -f "$ptmp" "$stmp" "$tard" "$sets" "$ptmp.s" "$stmp.s"' EXIT
+# every task's period, first release and work, for the offered work
+[ -d "$raw/tasksets" ] || die "no $raw/tasksets (scripts/sweep.sh writes the sets there)"
+taskset_rows "$raw/tasksets" > "$sets"
 points=$ptmp shares=$stmp
 # the index's columns, checked before reading it
 csv_awk 'FNR == 1 { header(); col("topology"); col("policy"); col("kernel"); col("u"); col("seed"); col("replicate"); col("dir"); exit }' \
 	"$raw/index.csv" || die "$raw/index.csv: not an index of points (scripts/sweep.sh writes it)"
-echo "topology,policy,kernel,u,seed,tasks,admitted_tasks,offered_bw,admitted_bw,acceptance,jobs,late_jobs,miss_ratio,max_tard,p99_tard,mean_tard,status,replicate" > "$points"
+echo "topology,policy,kernel,u,seed,tasks,admitted_tasks,offered_bw,admitted_bw,acceptance,jobs,late_jobs,miss_ratio,max_tard,p99_tard,mean_tard,status,replicate,offered_work_ns,met_work_ns,work_frac" > "$points"
 echo "topology,policy,u,seed,task,instance,density,capacity,share,replicate" > "$shares"
 failed=0
 # The sweep's points, as data: its index (scripts/sweep.sh), by column name.
@@ -49,14 +60,14 @@ while IFS=, read -r topo pol k u seed rep dir; do
 	# 0 and 4 means the run did not complete
 	if [ -e "$d/FAILED" ] || [ ! -r "$d/tasks.csv" ] || [ ! -r "$d/jobs.csv" ] ||
 	   [ ! -r "$d/summary.json" ] || { [ "$rc" != 0 ] && [ "$rc" != 4 ]; }; then
-		echo "$topo,$pol,$k,$u,$seed,,,,,,,,,,,,failed,$rep" >> "$points"
+		echo "$topo,$pol,$k,$u,$seed,,,,,,,,,,,,failed,$rep,,," >> "$points"
 		failed=$((failed + 1))
 		continue
 	fi
 	caps=$(jq -r '.cpu_capacity | join(" ")' "$d/summary.json" 2>/dev/null || true)
 	if [ -z "$caps" ]; then
 		say "$d/summary.json has no cpu_capacity: counted as failed"
-		echo "$topo,$pol,$k,$u,$seed,,,,,,,,,,,,failed,$rep" >> "$points"
+		echo "$topo,$pol,$k,$u,$seed,,,,,,,,,,,,failed,$rep,,," >> "$points"
 		failed=$((failed + 1))
 		continue
 	fi
@@ -67,10 +78,24 @@ while IFS=, read -r topo pol k u seed rep dir; do
 		"$d/tasks.csv" "$d/jobs.csv" | sort -g > "$tard"
 	p99=$(awk '{ v[NR] = $1 } END { if (!NR) { print 0; exit }
 		i = int(0.99 * NR); if (i < 0.99 * NR) i++; print v[i] }' "$tard")
+	dur=$(jq -r '.duration_ns // empty' "$d/summary.json")
+	case $dur in ''|*[!0-9]*) die "$d/summary.json: duration_ns: '$dur' is not a whole number of ns" ;; esac
 	csv_awk -v topo="$topo" -v pol="$pol" -v k="$k" -v u="$u" -v seed="$seed" -v rep="$rep" \
-		-v p99="$p99" -v caps="$caps" -v shares="$shares" '
+		-v p99="$p99" -v caps="$caps" -v shares="$shares" -v dur="$dur" -v dir="$d" -v setsf="$sets" '
 	FNR == 1 { header(); next }
+	FILENAME == setsf {
+		if ($col("u") != u || $col("seed") != seed) next
+		t = $col("task"); inset[t] = 1; wk[t] = $col("run_ns")
+		o = $col("offset_ns"); p = $col("period_ns")
+		rel[t] = o < dur ? int((dur - 1 - o) / p) + 1 : 0
+		next
+	}
 	FILENAME ~ /tasks.csv$/ {
+		if (!($col("task") in inset)) {
+			printf "%s/tasks.csv:%d: task %s is not in the sweep'"'"'s set u%s-s%s\n", dir, FNR, $col("task"), u, seed > "/dev/stderr"
+			bad = 1; exit 2
+		}
+		offw += rel[$col("task")] * wk[$col("task")]
 		per[$col("task")] = $col("period_ns"); n++
 		bw = $col("dl_runtime_ns") / $col("dl_period_ns"); off += bw
 		if ($col("admitted") == 1) {
@@ -94,14 +119,22 @@ while IFS=, read -r topo pol k u seed rep dir; do
 	}
 	{
 		l = $col("lateness_ns")
+		it = $col("task") SUBSEP $col("instance")
+		if (++logged[it] > rel[$col("task")]) {
+			printf "%s/jobs.csv:%d: task %s logged more jobs than its set releases in %d ns (%d): the release rule of scripts/lib/tasksets.sh does not hold\n", dir, FNR, $col("task"), dur, rel[$col("task")] > "/dev/stderr"
+			bad = 1; exit 2
+		}
+		if (l <= 0 && $col("cut") == 0) metw += wk[$col("task")]
 		jobs++; if (l > 0) late++
 		t = (l > 0 ? l : 0) / per[$col("task")]; sum += t; if (t > max) max = t
 	}
 	END {
-		printf "%s,%s,%s,%s,%s,%d,%d,%.4f,%.4f,%.4f,%d,%d,%.5f,%.5f,%.5f,%.5f,ok,%s\n",
+		if (bad) exit 2
+		printf "%s,%s,%s,%s,%s,%d,%d,%.4f,%.4f,%.4f,%d,%d,%.5f,%.5f,%.5f,%.5f,ok,%s,%.0f,%.0f,%.6f\n",
 			topo, pol, k, u, seed, n, na, off, adm, off ? adm / off : 0, jobs, late,
-			jobs ? late / jobs : 0, max, p99, jobs ? sum / jobs : 0, rep
-	}' "$d/tasks.csv" "$d/jobs.csv" >> "$points"
+			jobs ? late / jobs : 0, max, p99, jobs ? sum / jobs : 0, rep,
+			offw, metw, offw ? metw / offw : 1
+	}' "$sets" "$d/tasks.csv" "$d/jobs.csv" >> "$points" || exit 2
 done < <(csv_awk 'FNR == 1 { header(); next }
 	{ print $col("topology") "," $col("policy") "," $col("kernel") "," $col("u") "," $col("seed") "," $col("replicate") "," $col("dir") }' \
 	"$raw/index.csv")

@@ -300,6 +300,9 @@ expect "the misfit check fails on that version's run (7 migrations of m's one jo
 expect "... and on a run of dl-misfit's patch 1 alone (m never leaves the LITTLE; the switch moves nothing)" \
 	sh -c '! tests/check-misfit.sh tests/data/misfit/patch1-only > /dev/null 2>&1'
 
+echo "== the primary metric in a sweep's points.csv: work done by its deadline / work offered, by hand (host; issue 32)"
+suite tests/check-aggregate.sh
+
 echo "== analysis: uniform feasibility, reference schedules, Devi-Anderson, statistics (host; issue 32)"
 suite tests/check-analysis.sh
 

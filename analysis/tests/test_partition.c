@@ -43,7 +43,7 @@ int main(void)
 	 */
 	{
 		double e[] = { 0.6, 0.6, 0.6 };
-		struct sim_task t[] = { { 10 * MS, 6 * MS }, { 10 * MS, 6 * MS }, { 10 * MS, 6 * MS } };
+		struct sim_task t[] = { { 10 * MS, 6 * MS, 0 }, { 10 * MS, 6 * MS, 0 }, { 10 * MS, 6 * MS, 0 } };
 		struct sim_out o[3];
 
 		CHECK(partition(e, 3, two, 2, PART_FIRST, as) == 1 && as[2] == -1,

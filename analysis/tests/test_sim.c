@@ -24,7 +24,7 @@ int main(void)
 	 * slowest CPU instead: t0 ends at 6 (1 ms late); without the
 	 * migration t1 ends at 8 (2 ms late).
 	 */
-	struct sim_task a[] = { { 5 * MS, 4 * MS }, { 6 * MS, 4 * MS } };
+	struct sim_task a[] = { { 5 * MS, 4 * MS, 0 }, { 6 * MS, 4 * MS, 0 } };
 
 	CHECK(sim_gedf(a, 2, fast_slow, 2, 1, o) == 0, "A: simulates");
 	CHECK(o[0].jobs == 1 && o[1].jobs == 1, "A: one job each (got %ld, %ld)", o[0].jobs, o[1].jobs);
@@ -39,7 +39,7 @@ int main(void)
 	 * (0.955 <= 1, 1.355 <= 2). t0 and t1 (deadline 10) run first on
 	 * both CPUs until 2; t2 runs 2..12.5: 1.5 ms after its deadline 11.
 	 */
-	struct sim_task b[] = { { 10 * MS, 2 * MS }, { 10 * MS, 2 * MS }, { 11 * MS, 10500000 } };
+	struct sim_task b[] = { { 10 * MS, 2 * MS, 0 }, { 10 * MS, 2 * MS, 0 }, { 11 * MS, 10500000, 0 } };
 
 	CHECK(sim_gedf(b, 3, two, 2, 1, o) == 0, "B: simulates");
 	CHECK(o[2].misses == 1 && o[2].max_tard == 1500000,
@@ -56,7 +56,7 @@ int main(void)
 	 * deadline 20: the tie goes to t0 (lower index), 10..18; t1 18..22
 	 * ends 2 ms late. t0 meets both.
 	 */
-	struct sim_task c[] = { { 10 * MS, 4 * MS }, { 20 * MS, 3 * MS } };
+	struct sim_task c[] = { { 10 * MS, 4 * MS, 0 }, { 20 * MS, 3 * MS, 0 } };
 
 	CHECK(sim_gedf(c, 2, half, 1, 20 * MS, o) == 0, "C: simulates");
 	CHECK(o[0].jobs == 2 && o[1].jobs == 1, "C: jobs released before the horizon: 2 and 1 (got %ld, %ld)",
@@ -71,12 +71,35 @@ int main(void)
 	 * on 2 x 1024, horizon 4 (jobs at 0 and 2). Job 1 runs 0..3 (1 ms
 	 * late), job 2 3..6 (deadline 4: 2 ms late) though a CPU is idle.
 	 */
-	struct sim_task d[] = { { 2 * MS, 3 * MS } };
+	struct sim_task d[] = { { 2 * MS, 3 * MS, 0 } };
 
 	CHECK(sim_gedf(d, 1, two, 2, 4 * MS, o) == 0, "D: simulates");
 	CHECK(o[0].jobs == 2 && o[0].misses == 2 && o[0].max_tard == 2 * MS && o[0].sum_tard == 3 * MS,
 	      "D: a task's jobs one after the other: late by 1 and 2 ms (got %ld misses, max %lld, sum %lld)",
 	      o[0].misses, o[0].max_tard, o[0].sum_tard);
+
+	/*
+	 * E: first releases at an offset, as dlgen's timer-first tasks (one
+	 * period after the start). One CPU 1024, horizon 20: t0 = (10, 6)
+	 * from 10 (one job, deadline 20), t1 = (4, 3) from 4 (jobs at 4, 8,
+	 * 12, 16). t1 runs 4..7 and 8..11; t0 11..12; t1 12..15; t0 15..16;
+	 * at 16 both have deadline 20, the tie to t0: 16..20, done at its
+	 * deadline; t1 20..23, 3 ms late. Released at 0 instead, t0 would
+	 * have 2 jobs and t1 5.
+	 */
+	struct sim_task e[] = { { 10 * MS, 6 * MS, 10 * MS }, { 4 * MS, 3 * MS, 4 * MS } };
+	int one[] = { 1024 };
+
+	CHECK(sim_gedf(e, 2, one, 1, 20 * MS, o) == 0, "E: simulates");
+	CHECK(o[0].jobs == 1 && o[1].jobs == 4, "E: released from the offset, before the horizon: 1 and 4 jobs (got %ld, %ld)",
+	      o[0].jobs, o[1].jobs);
+	CHECK(o[0].misses == 0 && o[1].misses == 1 && o[1].max_tard == 3 * MS,
+	      "E: deadlines from the offset releases: t0 done at 20, t1's last job 3 ms late (got %ld/%ld misses, %lld ns)",
+	      o[0].misses, o[1].misses, o[1].max_tard);
+	CHECK(o[0].work == 6 * MS && o[1].work == 12 * MS && o[1].work_met == 9 * MS,
+	      "E: work offered 6 and 12 ms, t1's met 9 (got %lld, %lld, %lld)", o[0].work, o[1].work, o[1].work_met);
+	e[0].offset = -1;
+	CHECK(sim_gedf(e, 2, one, 1, 20 * MS, o) == -1, "a negative offset is refused");
 
 	CHECK(sim_gedf(a, 2, (int[]){ 0 }, 1, 1, o) == -1, "a capacity of 0 is refused");
 	CHECK_EXIT();
