@@ -111,7 +111,12 @@ FILENAME == lab { l[$col("point"), $col("topology")] = $col("label"); next }
 {
 	k = $col("point") SUBSEP $col("topology")
 	if (!(k in rows)) { pk[$col("policy"), np[$col("policy")]++] = k
-		name[k] = $col("topology") "/u" $col("u") "-s" $col("seed") ($col("replicate") > 1 ? "-r" $col("replicate") : "") ":" l[k] }
+		name[k] = $col("topology") " U = " $col("u") ", seed " $col("seed") ($col("replicate") > 1 ? " r" $col("replicate") : "")
+		name[k] = "\"" name[k] "\""; kind[k] = l[k]
+		# the colour of a set, the same in every panel
+		set = $col("topology") SUBSEP $col("u") SUBSEP $col("seed") SUBSEP $col("replicate")
+		if (!(set in colour)) colour[set] = ++ncolour
+		colour_of[k] = colour[set] }
 	rows[k] = rows[k] $col("t_s") " " $col("tardiness") "\n"
 }
 END {
@@ -121,15 +126,17 @@ END {
 		for (i = 0; i < np[P[p]]; i++) {
 			k = pk[P[p], i]
 			printf "%s\n\n", rows[k] > gp
-			names = names " " name[k]; b++
+			names = names " " name[k]; kinds = kinds " " kind[k]; colours = colours " " colour_of[k]; b++
 		}
 		last = last " " b - 1
 	}
-	print substr(first, 2); print substr(last, 2); print substr(names, 2)
+	print substr(first, 2); print substr(last, 2); print substr(names, 2); print substr(kinds, 2); print substr(colours, 2)
 }' "$out/growth-points.csv" "$out/growth-series.csv" > "$tmp/blocks"
-{ read -r first; read -r last; read -r names; } < "$tmp/blocks"
-plot_both "$out/growth" "1300,480" "9in,3.4in" "$DLCAP_TOP/plots/growth.gp" \
-	"file=$(gp_str "$tmp/series.dat"); pols='$pols'; first='$first'; last='$last'; names=$(gp_str "$names")" \
-	"title=$(gp_str "$title: tardiness of each point's worst task (largest max over the last third) against time")" ||
+{ read -r first; read -r last; read -r names; read -r kinds; read -r colours; } < "$tmp/blocks"
+# each policy's label, in the panels' order
+glabels=$(for p in $pols; do csv_awk -v p="$p" 'FNR == 1 { header(); next } $col("policy") == p { print $col("label"); exit }' "$out/growth.csv"; done | tr '\n' ' ')
+plot_both "$out/growth" "1100,720" "7.5in,5in" "$DLCAP_TOP/plots/growth.gp" \
+	"file=$(gp_str "$tmp/series.dat"); pols='$pols'; glabels='$glabels'; first='$first'; last='$last'; names=$(gp_str "$names"); kinds='$kinds'; colours='$colours'" \
+	"title=$(gp_str "$title: each point's worst task (largest max tardiness over the last third) against time; solid growing, dashed bounded, dotted inconclusive")" ||
 	die "gnuplot failed"
 say "growth: $out/growth.csv ($(tail -n +2 "$out/growth.csv" | wc -l) groups), figure $out/growth.png"
