@@ -57,13 +57,14 @@ help:
 	@echo "make rt-uclamp  RT tasks with util_min 0/512/1024: CPU classes, checked"
 	@echo "make placement  = make plot (the cover letter's case, seed 001), checked"
 	@echo "make hotplug    = make hotplug-accounting hotplug-refused, checked"
+	@echo "make hotplug-6.12  = make hotplug TREE=6.12 (results/hotplug-6.12: accounting.csv, refused.txt on stock-6.12)"
 	@echo "make policies   results/policies/summary.csv (patched kernel, each knob on its scenario)"
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets; HOTPLUG_TREE=6.12: the 6.12 tree's, results/hotplug-6.12)"
 	@echo "make hotplug-accounting-6.12  = make hotplug-accounting TREE=6.12"
 	@echo "make fair-server  results/fair-server/summary.csv (a CFS task beside an RT hog: its fair-server share on LITTLE and big CPUs; 6.1, 6.12, 6.12 with the server's runtime scaled again), checked"
 	@echo "make dl-kselftest  results/dl-kselftest/summary.csv (Juri Lelli's SCHED_DEADLINE kselftests RFC as dlselftest: stock 6.12 and 6.1 on symmetric8 and hikey960, each verdict beside the admission rule's), checked"
-	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix)"
+	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix; HOTPLUG_TREE=6.12: stock-6.12, results/hotplug-6.12)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
 	@echo "make misfit     dl_misfit (misfit kernel, HiKey960): a task of density 0.87 left on a LITTLE stays under none, leaves once a big CPU is free under migrate (checked)"
@@ -73,7 +74,7 @@ help:
 	@echo "make bench-fidelity  results/fidelity/*.csv (QEMU timing modes: bias vs busy CPUs and tick phase; dlcap's quantum mode: quantum, speed, capacity-true rates)"
 	@echo "make bench-fidelity-v2  results/fidelity-v2/*.csv (in-guest probes: wake-up by vCPU index and load, cross-CPU clock, hand-off, LITTLE loop rate; dlcap's QEMU, and QEMU_BIN=OTHER beside it)"
 	@echo "make equivalence     results/equivalence/compare.csv (stock vs patched defaults, job by job; EQUIV_TREE=6.12: on 6.12)"
-	@echo "make seeds-6.12      the seed experiments on the 6.12 tree: make plot-6.12 policies-6.12 lelli-6.12 fallback-6.12 rt-uclamp-6.12 equivalence-6.12 hotplug-accounting-6.12 (TARGET-6.12 = TARGET TREE=6.12), into results/EXPERIMENT-6.12/"
+	@echo "make seeds-6.12      the seed experiments on the 6.12 tree: make plot-6.12 policies-6.12 lelli-6.12 fallback-6.12 rt-uclamp-6.12 equivalence-6.12 hotplug-6.12 (TARGET-6.12 = TARGET TREE=6.12), into results/EXPERIMENT-6.12/"
 	@echo "make bench-dlgen     results/bench-dlgen/summary.csv (work accuracy and per-job cost, emulated and loops)"
 	@echo "make bench-slurm     results/slurm/throughput.csv (points per hour: local runner vs 1/2/4 Slurm array tasks)"
 	@echo "make deps       install the Debian packages (as root)"
@@ -192,7 +193,7 @@ TREE ?=
 TREE_SFX := $(if $(TREE),-$(TREE))
 STOCK := stock$(TREE_SFX)
 PATCHED := patched$(TREE_SFX)
-SEEDS := plot policies lelli fallback rt-uclamp equivalence hotplug-accounting
+SEEDS := plot policies lelli fallback rt-uclamp equivalence hotplug-accounting hotplug
 $(addsuffix -6.12,$(SEEDS)):
 	@$(MAKE) --no-print-directory $(@:-6.12=) TREE=6.12
 seeds-6.12: $(addsuffix -6.12,$(SEEDS))
@@ -264,15 +265,17 @@ hotplug-accounting: deps
 	@column -s, -t results/hotplug$(HOTPLUG_SFX)/accounting.csv
 	@scripts/expect-hotplug.sh results/hotplug$(HOTPLUG_SFX)/accounting.csv
 # A refused CPU offline: 6.1.192 leaves the runqueue offline for placement
-# (stock) unless the upstream fix is backported (stock-hotfix).
-REFUSED_RAW := results/raw/stock/hikey960/hotplug-refused results/raw/stock-hotfix/hikey960/hotplug-refused
+# (stock) unless the upstream fix is backported (stock-hotfix); with
+# HOTPLUG_TREE=6.12, stock-6.12 alone (6.12.118 carries the fix) into
+# results/hotplug-6.12.
+REFUSED_RAW := $(if $(HOTPLUG_SFX),results/raw/stock$(HOTPLUG_SFX)/hikey960/hotplug-refused,results/raw/stock/hikey960/hotplug-refused results/raw/stock-hotfix/hikey960/hotplug-refused)
 hotplug-refused: deps
 	@$(MAKE) --no-print-directory $(addsuffix /.done,$(REFUSED_RAW))
-	@mkdir -p results/hotplug
-	@scripts/refused-log.sh $(REFUSED_RAW) > results/hotplug/refused.txt
-	@cat results/hotplug/refused.txt
+	@mkdir -p results/hotplug$(HOTPLUG_SFX)
+	@scripts/refused-log.sh $(REFUSED_RAW) > results/hotplug$(HOTPLUG_SFX)/refused.txt
+	@cat results/hotplug$(HOTPLUG_SFX)/refused.txt
 	@scripts/expect-refused.sh $(REFUSED_RAW)
-	@scripts/results-manifest.sh hotplug
+	@scripts/results-manifest.sh hotplug$(HOTPLUG_SFX)
 hotplug: hotplug-accounting hotplug-refused
 
 # The fair server against an RT hog (experiments/plans/fair-server.plan):

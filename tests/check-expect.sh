@@ -143,6 +143,17 @@ for bad in 's/^offline: refused.*/offline: allowed/|the offline was not refused'
 	copy refused; sed -i "${bad%%|*}" "$tmp/$hotfix_log"
 	breaks "refused: stock-hotfix's log edited by ${bad%%|*}" "${bad#*|}" refused "$tmp/refused"
 done
+# stock-6.12 carries the fix: held to it (HOTPLUG_TREE=6.12 runs it alone)
+refused612() { "$s/expect-refused.sh" "$1/stock-6.12/hikey960/hotplug-refused"; }
+for k in stock-hotfix stock; do
+	rm -rf "$tmp/r612"; mkdir -p "$tmp/r612/stock-6.12/hikey960"
+	cp -r "$data/refused/$k/hikey960/hotplug-refused" "$tmp/r612/stock-6.12/hikey960/"
+	if [ $k = stock-hotfix ]; then
+		holds "refused: stock-6.12 with the fixed kernel's outcome holds it" refused612 "$tmp/r612"
+	else
+		breaks "refused: stock-6.12 with 6.1 stock's outcome (CPU 7 left out) breaks it" "FAIL stock-6.12: CPU 7 must be back" refused612 "$tmp/r612"
+	fi
+done
 
 echo "== class-share.sh (per task: jobs, late, max lateness, share of jobs per capacity class)"
 # fit-1's small task: 8 jobs, instance 0 on CPU 4, instance 1 on CPU 1,
