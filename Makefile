@@ -366,10 +366,11 @@ kunit-misfit: deps
 	@scripts/run-batch.sh kunit-misfit dynamiq3 tests/plans/boot-only.plan $(KUNIT_MISFIT_RAW)
 	@tests/check-kunit-misfit.sh $(KUNIT_MISFIT_RAW)
 # ... and each case fails when dl_misfit_pick() is broken where it looks,
-# or __dl_misfit_room() counts only running_bw
+# __dl_misfit_room() counts only running_bw, or the swap of migrate-preempt
+# checks only the misfit task
 # (kernels/variants/kunit-misfit-faults, one boot per bit of dlcap_mfault).
 KUNIT_MFAULTS_RAW := results/raw/kunit-misfit-faults/dynamiq3
-KUNIT_MFAULT_BITS := 0 1 2 3 4 5
+KUNIT_MFAULT_BITS := 0 1 2 3 4 5 6
 kunit-misfit-faults: deps
 	$(call kunit_fault_boots,kunit-misfit-faults,$(KUNIT_MFAULTS_RAW),dlcap_mfault,$(KUNIT_MFAULT_BITS),tests/check-kunit-misfit.sh)
 

@@ -25,6 +25,15 @@
 #            ended and leaves it at its next replenishment after the
 #            switch: within one runtime at the LITTLE's speed, plus the
 #            10 ms steps of the switch's time stamp and 1 ms for the move
+#   online-none, online  (tests/guest/misfit-online.sh: CPU 7 offline,
+#            three hogs on the other bigs for 1.5 s, m (0.6 s of work,
+#            runtime 870 ms a period of 1 s) put on a LITTLE, CPU 7 online
+#            0.3 s in) under none m's job never leaves its LITTLE; under migrate
+#            it leaves it when CPU 7 comes online: m's LITTLE time at most
+#            the time from its release to the online (stamped after the
+#            write returns) plus the 10 ms steps of the stamp and 1 ms for
+#            the move, well before its runtime runs out (~1.9 s on a
+#            LITTLE), and its job ends on a big CPU after one move
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
@@ -100,6 +109,23 @@ if [[ "$sw" =~ ^[0-9]+$ ]] && [ "$sw" -gt "$hog_end" ]; then
 	check "switch: m's job ends on a big CPU" test "$big" = 1
 else
 	check "switch: the knob was switched after the hogs ended (switch_ns: '${sw:-none}', hogs' end $hog_end)" false
+fi
+
+for p in online-none online; do
+	check "$p: the 3 hogs and m admitted ($(admitted "$run/$p"))" test "$(admitted "$run/$p")" = 4
+done
+read -r little busy rel hog_end big ncpus mig slittle sbusy <<< "$(stats "$run/online-none")"
+check "online-none: m's job never leaves its LITTLE (ran on $ncpus CPU(s), ended on a big: $big; LITTLE time $(ms $little) ms)" \
+	test "$busy" -gt 0 -a "$ncpus" = 1 -a "$big" = 0
+read -r little busy rel hog_end big ncpus mig slittle sbusy <<< "$(stats "$run/online")"
+on=$(sed -n 's/^online_ns: //p' "$run/online/dlgen.log")
+if [[ "$on" =~ ^[0-9]+$ ]] && [ "$on" -gt "$rel" ]; then
+	check "online: m left its LITTLE as CPU 7 came online ($(ms $little) ms there <= $(ms $((on - rel))) ms to the online + 11 ms)" \
+		test "$busy" -gt 0 -a "$little" -le $((on - rel + 11000000))
+	check "online: m's job ends on a big CPU, moved once ($mig migrations)" \
+		test "$big" = 1 -a "$mig" = 1
+else
+	check "online: CPU 7 came online after m's release (online_ns: '${on:-none}', release $rel)" false
 fi
 
 # The knob itself (tests/guest/knobs.sh): dl_misfit exists on this kernel.

@@ -287,7 +287,7 @@ expect "the misfit KUnit check fails on the console of bit 5's fault (dlm_room f
 	sh -c '! tests/check-kunit-misfit.sh tests/data/kunit-misfit/fault-5 > /dev/null 2>&1'
 expect "the check of bit 5 fails on bit 0's console" \
 	sh -c '! tests/check-kunit-misfit.sh --fault 5 tests/data/kunit-misfit/fault-0 > /dev/null 2>&1'
-for a in "--fault 6 tests/data/kunit-misfit/none" "--fault x tests/data/kunit-misfit/none" "tests/data/kunit-misfit/none extra"; do
+for a in "--fault 7 tests/data/kunit-misfit/none" "--fault x tests/data/kunit-misfit/none" "tests/data/kunit-misfit/none extra"; do
 	tests/check-kunit-misfit.sh $a > /dev/null 2> "$tmp/err"; rc=$?
 	expect "the misfit KUnit check with '$a': exit 2 (got $rc), one line: $(head -1 "$tmp/err")" \
 		sh -c "test $rc = 2 && test \$(wc -l < '$tmp/err') = 1"
