@@ -101,42 +101,52 @@ mv "$tmp/points.csv" "$out/growth-points.csv"
 mv "$tmp/groups.csv" "$out/growth.csv"
 mv "$tmp/series.csv" "$out/growth-series.csv"
 [ $missing = 0 ] || say "$missing point(s) of $raw/index.csv missing or FAILED: left out"
-# The figure: a panel per policy, a line per point (its worst task).
-pols=$(csv_awk 'FNR == 1 { header(); next } !s[$col("policy")]++ { print $col("policy") }' "$out/growth-series.csv" | tr '\n' ' ')
-[ -n "$pols" ] || { say "no jobs: no figure"; exit 0; }
-# gnuplot blocks: one per point, the policies' points together
-csv_awk -v pols="$pols" -v gp="$tmp/series.dat" -v lab="$out/growth-points.csv" '
+# The figure: a panel per (topology, policy, U), a line per point (its
+# worst task), a set (topology, seed, replicate) in one colour throughout;
+# a row per (topology, U) when there are several, else the policies in
+# rows of three.
+[ "$(wc -l < "$out/growth-series.csv")" -gt 1 ] || { say "no jobs: no figure"; exit 0; }
+# gnuplot blocks: one per point, each panel's points together, panels in
+# growth.csv's order (by topology and U, policies in the sweep's order)
+csv_awk -v gp="$tmp/series.dat" -v lab="$out/growth-points.csv" -v grp="$out/growth.csv" '
 FNR == 1 { header(); next }
+FILENAME == grp { g = $col("topology") SUBSEP $col("policy") SUBSEP $col("u")
+	gorder[++ng] = g; glabel[g] = $col("label")
+	ptitle[g] = "\"" $col("policy") ", U = " $col("u") ": " $col("label") "\""
+	if (!(($col("topology"), $col("u")) in rowseen)) { rowseen[$col("topology"), $col("u")] = 1; nrow++ }
+	if (!($col("policy") in colseen)) { colseen[$col("policy")] = 1; ncol++ }
+	next }
 FILENAME == lab { l[$col("point"), $col("topology")] = $col("label"); next }
 {
 	k = $col("point") SUBSEP $col("topology")
-	if (!(k in rows)) { pk[$col("policy"), np[$col("policy")]++] = k
-		name[k] = $col("topology") " U = " $col("u") ", seed " $col("seed") ($col("replicate") > 1 ? " r" $col("replicate") : "")
-		name[k] = "\"" name[k] "\""; kind[k] = l[k]
-		# the colour of a set, the same in every panel
-		set = $col("topology") SUBSEP $col("u") SUBSEP $col("seed") SUBSEP $col("replicate")
-		if (!(set in colour)) colour[set] = ++ncolour
-		colour_of[k] = colour[set] }
+	if (!(k in rows)) {
+		g = $col("topology") SUBSEP $col("policy") SUBSEP $col("u")
+		pk[g, np[g]++] = k
+		set = $col("topology") SUBSEP $col("seed") SUBSEP $col("replicate")
+		if (!(set in colour)) {
+			colour[set] = ++ncolour
+			setname[ncolour] = "\"" $col("topology") ", seed " $col("seed") ($col("replicate") > 1 ? " r" $col("replicate") : "") "\""
+		}
+		colour_of[k] = colour[set]; kind[k] = l[k] }
 	rows[k] = rows[k] $col("t_s") " " $col("tardiness") "\n"
 }
 END {
-	n = split(pols, P, " "); b = 0
-	for (p = 1; p <= n; p++) {
+	b = 0
+	for (i = 1; i <= ng; i++) { g = gorder[i]
+		if (!np[g]) continue
 		first = first " " b
-		for (i = 0; i < np[P[p]]; i++) {
-			k = pk[P[p], i]
+		for (j = 0; j < np[g]; j++) { k = pk[g, j]
 			printf "%s\n\n", rows[k] > gp
-			names = names " " name[k]; kinds = kinds " " kind[k]; colours = colours " " colour_of[k]; b++
-		}
-		last = last " " b - 1
-	}
-	print substr(first, 2); print substr(last, 2); print substr(names, 2); print substr(kinds, 2); print substr(colours, 2)
-}' "$out/growth-points.csv" "$out/growth-series.csv" > "$tmp/blocks"
-{ read -r first; read -r last; read -r names; read -r kinds; read -r colours; } < "$tmp/blocks"
-# each policy's label, in the panels' order
-glabels=$(for p in $pols; do csv_awk -v p="$p" 'FNR == 1 { header(); next } $col("policy") == p { print $col("label"); exit }' "$out/growth.csv"; done | tr '\n' ' ')
-plot_both "$out/growth" "1100,720" "7.5in,5in" "$DLCAP_TOP/plots/growth.gp" \
-	"file=$(gp_str "$tmp/series.dat"); pols='$pols'; glabels='$glabels'; first='$first'; last='$last'; names=$(gp_str "$names"); kinds='$kinds'; colours='$colours'" \
+			kinds = kinds " " kind[k]; colours = colours " " colour_of[k]; b++ }
+		last = last " " b - 1; titles = titles " " ptitle[g] }
+	for (c = 1; c <= ncolour; c++) names = names " " setname[c]
+	if (nrow > 1) { rows_ = nrow; cols = ncol } else { cols = ncol < 3 ? ncol : 3; rows_ = int((ncol + cols - 1) / cols) }
+	print substr(first, 2); print substr(last, 2); print substr(titles, 2); print substr(kinds, 2)
+	print substr(colours, 2); print substr(names, 2); print rows_ " " cols
+}' "$out/growth.csv" "$out/growth-points.csv" "$out/growth-series.csv" > "$tmp/blocks"
+{ read -r first; read -r last; read -r titles; read -r kinds; read -r colours; read -r names; read -r nrows ncols; } < "$tmp/blocks"
+plot_both "$out/growth" "$((ncols * 360 + 60)),$((nrows * 260 + 200))" "$((ncols * 25 / 10 + 1))in,$((nrows * 18 / 10 + 1))in" "$DLCAP_TOP/plots/growth.gp" \
+	"file=$(gp_str "$tmp/series.dat"); titles=$(gp_str "$titles"); first='$first'; last='$last'; names=$(gp_str "$names"); kinds='$kinds'; colours='$colours'; rows=$nrows; cols=$ncols" \
 	"title=$(gp_str "$title: each point's worst task (largest max tardiness over the last third) against time; solid growing, dashed bounded, dotted inconclusive")" ||
 	die "gnuplot failed"
 say "growth: $out/growth.csv ($(tail -n +2 "$out/growth.csv" | wc -l) groups), figure $out/growth.png"
