@@ -35,6 +35,24 @@ printf 'comparison,a,b\ny over x,y,x\nx over y,x,y\nnone here,w,x\n' > "$tmp/cmp
 "$top/scripts/analysis-compare.sh" "$tmp/cmp" "$tmp/cmp/comparisons.csv" 2> /dev/null
 check "analysis-compare: y - x is -(x - y) with its interval turned round, x - y as it is, a pair the sweep lacks left out ($(tail -n +2 "$tmp/cmp/design.csv" | tr '\n' ' '))" \
 	sh -c "test \"\$(tail -n +2 '$tmp/cmp/design.csv' | tr '\n' ' ')\" = 't:1,t,1,y over x,y,x,3,-0.500000,-0.900000,-0.100000,0.250000,0.500000,0 t:1,t,1,x over y,x,y,3,0.500000,0.100000,0.900000,0.250000,0.500000,0 '"
+# tree-compare: two sweeps of the same sets on two trees, set by set. p at
+# u 1: A 0.5, 0.6, 0.7 over seeds 1-3 and B 0.6, 0.7, 0.9: B - A = 0.1,
+# 0.1, 0.2, mean 0.133333, all positive: p = 2/8 = 0.25; means 0.6 and
+# 0.733333. q (only in A) left out. A density B does not share stops it.
+mkdir -p "$tmp/tc/A" "$tmp/tc/B"
+for t in A B; do
+	{ echo "topology,policy,kernel,u,seed,status,replicate,work_frac"
+	  i=0; for v in $( [ $t = A ] && echo 0.5 0.6 0.7 || echo 0.6 0.7 0.9 ); do i=$((i + 1)); echo "t,p,k,1,$i,ok,1,$v"; done
+	  [ $t = A ] && echo "t,q,k,1,1,ok,1,0.3"; } > "$tmp/tc/$t/points.csv"
+	printf 'topology,policy,u,seed,task,instance,density,capacity,share,replicate\nt,p,1,1,x,0,0.25,1024,1,1\n' > "$tmp/tc/$t/shares.csv"
+done
+ANALYSIS_RESULTS=$tmp/tc "$top/scripts/tree-compare.sh" A B > "$tmp/tc.csv" 2> "$tmp/err"; rc=$?
+check "tree-compare: B - A = 0.1, 0.1, 0.2 over 3 sets: mean 0.133333, p 0.25, means 0.6 and 0.733333, q (one tree only) left out (exit $rc: $(tail -n +2 "$tmp/tc.csv" | tr '\n' ' '))" \
+	sh -c "test $rc = 0 && test \$(wc -l < '$tmp/tc.csv') = 2 && grep -q '^t,1,p,3,0.600000,0.733333,0.133333,[0-9.]*,[0-9.]*,0.250000,0.250000,0$' '$tmp/tc.csv'"
+sed -i 's/,0.25,1024,/,0.26,1024,/' "$tmp/tc/B/shares.csv"
+ANALYSIS_RESULTS=$tmp/tc "$top/scripts/tree-compare.sh" A B > /dev/null 2> "$tmp/err"; rc=$?
+check "tree-compare: a task whose density differs between the sweeps stops it, naming file:line ($(cat "$tmp/err"))" \
+	sh -c "test $rc = 2 && grep -q 'B/shares.csv:2: task x of u 1 seed 1 has density 0.26' '$tmp/err'"
 printf 'group,policy,set,value\ng,A,s,1\n' > "$tmp/nocol.csv"
 "$bin/ana-stats" ci "$tmp/nocol.csv" > /dev/null 2> "$tmp/err"; rc=$?
 check "ana-stats: a missing column exits 2 with one line naming it ($(cat "$tmp/err"))" \
