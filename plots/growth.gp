@@ -1,9 +1,10 @@
 # Tardiness against time (scripts/growth.sh): a panel per (topology,
 # policy, U), a line per point, each the point's worst task (largest max
-# tardiness over the last third of the run). A point's colour is its set's
-# (the same in every panel: the policies run the same sets), its dash its
-# label (solid growing, dashed bounded, dotted inconclusive); one key of
-# the sets, under the panels. Variables:
+# tardiness over the last third of the run). A point's colour is its
+# seed's (the same in every panel: the policies run the same sets; at
+# another U a seed is another set), its dash the point's label (solid
+# growing, dashed bounded, dotted inconclusive), which may be another
+# task's than the one drawn; one key of the seeds, under the panels. Variables:
 #   file    gnuplot data: one block (index) per point, columns t_s, tardiness
 #   titles  "t1 t2 ..." each panel's title (quoted words)
 #   first   "i1 i2 ..." the first block of each panel's points

@@ -147,6 +147,6 @@ END {
 { read -r first; read -r last; read -r titles; read -r kinds; read -r colours; read -r names; read -r nrows ncols; } < "$tmp/blocks"
 plot_both "$out/growth" "$((ncols * 360 + 60)),$((nrows * 260 + 200))" "$((ncols * 25 / 10 + 1))in,$((nrows * 18 / 10 + 1))in" "$DLCAP_TOP/plots/growth.gp" \
 	"file=$(gp_str "$tmp/series.dat"); titles=$(gp_str "$titles"); first='$first'; last='$last'; names=$(gp_str "$names"); kinds='$kinds'; colours='$colours'; rows=$nrows; cols=$ncols" \
-	"title=$(gp_str "$title: each point's worst task (largest max tardiness over the last third) against time; solid growing, dashed bounded, dotted inconclusive")" ||
+	"title=$(gp_str "$title: each point's worst task (largest max tardiness over the last third) against time; the point's label: solid growing, dashed bounded, dotted inconclusive")" ||
 	die "gnuplot failed"
 say "growth: $out/growth.csv ($(tail -n +2 "$out/growth.csv" | wc -l) groups), figure $out/growth.png"
