@@ -102,7 +102,7 @@ mv "$tmp/groups.csv" "$out/growth.csv"
 mv "$tmp/series.csv" "$out/growth-series.csv"
 [ $missing = 0 ] || say "$missing point(s) of $raw/index.csv missing or FAILED: left out"
 # The figure: a panel per (topology, policy, U), a line per point (its
-# worst task), a set (topology, seed, replicate) in one colour throughout;
+# worst task), a seed (topology, seed, replicate) in one colour throughout;
 # a row per (topology, U) when there are several, else the policies in
 # rows of three.
 [ "$(wc -l < "$out/growth-series.csv")" -gt 1 ] || { say "no jobs: no figure"; exit 0; }
@@ -111,7 +111,7 @@ mv "$tmp/series.csv" "$out/growth-series.csv"
 csv_awk -v gp="$tmp/series.dat" -v lab="$out/growth-points.csv" -v grp="$out/growth.csv" '
 FNR == 1 { header(); next }
 FILENAME == grp { g = $col("topology") SUBSEP $col("policy") SUBSEP $col("u")
-	gorder[++ng] = g; glabel[g] = $col("label")
+	gorder[++ng] = g
 	ptitle[g] = "\"" $col("policy") ", U = " $col("u") ": " $col("label") "\""
 	if (!(($col("topology"), $col("u")) in rowseen)) { rowseen[$col("topology"), $col("u")] = 1; nrow++ }
 	if (!($col("policy") in colseen)) { colseen[$col("policy")] = 1; ncol++ }

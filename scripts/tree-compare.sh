@@ -45,7 +45,7 @@ $col("status") != "ok" { next }
 { g = $col("topology") ":" $col("u") ":" $col("policy")
   t = fi == 1 ? "a" : "b"; seen[g, t] = 1
   r = g "," t "," $col("seed") "," $col("replicate") "," $col("work_frac")
-  if (t == "a") ra[++na] = r; else rb[++nb] = r; ga[na] = g; gb[nb] = g }
+  if (t == "a") { ra[++na] = r; ga[na] = g } else { rb[++nb] = r; gb[nb] = g } }
 END { print "group,policy,set,replicate,value"
 	for (i = 1; i <= nb; i++) if ((gb[i], "a") in seen) print rb[i]
 	for (i = 1; i <= na; i++) if ((ga[i], "b") in seen) print ra[i] }' \
