@@ -33,6 +33,9 @@ refused loop -c 0 -n 0
 refused handoff -a 1 -t 1
 refused handoff -a 0 -t 1 -m sleep
 refused monotonic -b 0 -d 10
+refused clockwrap -c 0 -b 0-1
+refused clockwrap -c 0 -b 1 -w 10 -s 20
+refused clockwrap -c 0 -b 1 -i 1
 
 ncpu=$(nproc)
 if [ "$ncpu" -ge 2 ]; then
@@ -42,6 +45,12 @@ if [ "$ncpu" -ge 2 ]; then
 		awk -F, 'NR > 1 { n++; if ($2 < 1000 || $3 || $5 || $7) bad = 1 } END { exit bad || n != 2 }' "$tmp/mono.csv"
 	"$P" handoff -a 0 -t 1 -n 200 > "$tmp/h.csv"
 	check "host: 200 hand-offs 0 <-> 1 counted" awk -F, 'NR == 2 { exit $5 != 200 }' "$tmp/h.csv"
+fi
+if [ "$(uname -m)" != aarch64 ]; then
+	"$P" clockwrap -c 0 -b 1 > "$tmp/cw.csv" 2> "$tmp/cw.err"
+	rc=$?
+	check "host ($(uname -m)): clockwrap refuses to run without arm64's counter (exit $rc, nothing on stdout)" \
+		test $rc = 1 -a ! -s "$tmp/cw.csv" -a "$(wc -l < "$tmp/cw.err")" = 1
 fi
 if "$P" wakeup -c 0 -n 50 > "$tmp/w.csv" 2> "$tmp/w.err"; then
 	check "host: 50 wake-ups, latency 0 < min <= p50 <= p99 <= max" \
