@@ -8,10 +8,11 @@
  * vCPU can read the counter below the cycle_last another vCPU's tick has
  * just published. Linux 6.1's vDSO (and the kernel without
  * CONFIG_DEBUG_TIMEKEEPING) computes (((now - last) & mask) * mult + base)
- * >> shift modulo 2^64 (vdsotime.c): with arm64's 56-bit counter at 62.5
- * MHz (mult 2^27, shift 23) a reading d cycles behind gives base - d * mult,
- * a small step back, unless base < d * mult, when it gives about 2^41 ns
- * (2199 s) ahead. Two things publish a new cycle_last: clock_settime()
+ * >> shift modulo 2^64 (vdsotime.c): with the guest's counter at 62.5 MHz
+ * (mask 2^57 - 1 as its boot log says, mult 2^27, shift 23; 2^57 * 2^27 is
+ * 0 modulo 2^64) a reading d cycles behind gives base - d * mult, a small
+ * step back, unless base < d * mult, when it gives about 2^41 ns (2199 s)
+ * ahead. Two things publish a new cycle_last: clock_settime()
  * (the counter value it read, with the realtime set as base) and the
  * timekeeper's tick (a whole number of intervals past the last one). The
  * probe makes each happen on purpose:

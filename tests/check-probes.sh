@@ -5,7 +5,8 @@
 # (tests/data/fidelity-v2) whose table values are known, and
 # scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep; CPUs 0
 # and 7, and 1 and 7 by WAKE_SWEEP_CPUS) and
-# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace). Seconds, no QEMU.
+# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace), and
+# scripts/clockwrap-table.sh on a canned scan (tests/data/clockwrap). Seconds, no QEMU.
 # Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,6 +60,18 @@ else
 	echo "SKIP: host wake-up probe ($(cat "$tmp/w.err"))"
 fi
 
+mkdir -p "$tmp/cw"
+cp "$top/tests/data/clockwrap/clockwrap.csv" "$tmp/cw/"
+"$top/scripts/clockwrap-table.sh" "$tmp/cw" 2> /dev/null
+check "clockwrap-table: 3 steps summed per point (behind in 2 steps, 12 readings, deepest 9000 ns; ticks 2 steps, 3, 700 ns)" \
+	grep -qx 'q10,10000,wrap,996000000,3,3000,2,12,9000,2,3,700,0,0,0,0.000' "$tmp/cw/summary.csv"
+check "clockwrap-table: jumps in 2 of 3 steps, 5 of them, the largest 2200.018 s" \
+	grep -qx 'q10,10000,wrap0,0,3,6000,2,4,6000,0,0,0,4,2,5,2200.018' "$tmp/cw/summary.csv"
+sed 's/,jumps,/,jumpz,/' "$top/tests/data/clockwrap/clockwrap.csv" > "$tmp/cw/clockwrap.csv"
+"$top/scripts/clockwrap-table.sh" "$tmp/cw" > /dev/null 2> "$tmp/cw.err"
+rc=$?
+check "clockwrap-table: a missing column refused (exit $rc): $(head -1 "$tmp/cw.err")" \
+	test $rc = 2 -a "$(grep -c 'no column jumps' "$tmp/cw.err")" = 1
 "$top/scripts/fidelity-v2-table.sh" "$top/tests/data/fidelity-v2" > "$tmp/table.md"
 check "table: index bias 4.00 vs 12.00 us is +8.00, ladder 1.00 x and 3.00 x" \
 	grep -qF '| before | symmetric8 | 4.00 | 12.00 (CPU 7) | +8.00 | 1.00 x | 3.00 x |' "$tmp/table.md"
