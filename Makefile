@@ -408,6 +408,14 @@ bench-fidelity-v2: deps
 	@scripts/bench-fidelity-v2.sh results/fidelity-v2 before=$(QEMU) $(if $(QEMU_BIN),after=$(QEMU_BIN))
 	@scripts/fidelity-v2-table.sh results/fidelity-v2
 
+# The cross-CPU clock wrap made to happen (issue 28 finding 5; dlprobe
+# clockwrap, experiments/plans/clockwrap.plan) at quanta of 1, 2, 5 and
+# 10 us: results/fidelity-v3/clockwrap/clockwrap.csv.
+bench-clockwrap: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=stock
+	@FIDELITY_V2_TOPOS=symmetric8 FIDELITY_V2_PLAN=clockwrap scripts/bench-fidelity-v2.sh \
+		results/fidelity-v3/clockwrap $(foreach q,1 2 5 10,q$(q)=$(QEMU):$(q)000)
+
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.
 # One explicit rule per sweep file: a pattern rule whose prerequisites do
@@ -549,5 +557,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: bench-clockwrap dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -6,6 +6,7 @@
  *   dlprobe monotonic CLOCK_MONOTONIC read across CPUs, backwards or not
  *   dlprobe handoff   a turn passed between two CPUs (futex or spin)
  *   dlprobe loop      a fixed loop's duration on one CPU
+ *   dlprobe clockwrap a counter read behind the timekeeper, made to happen
  * Each prints a CSV with a header on stdout. Exit status: 0; 1 the probe
  * could not run (a CPU missing, no SCHED_FIFO); 2 bad arguments.
  */
@@ -23,6 +24,7 @@ static const struct {
 	{ "monotonic", probe_monotonic },
 	{ "handoff", probe_handoff },
 	{ "loop", probe_loop },
+	{ "clockwrap", probe_clockwrap },
 };
 
 int main(int argc, char **argv)
@@ -30,7 +32,7 @@ int main(int argc, char **argv)
 	size_t i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: dlprobe wakeup|monotonic|handoff|loop [OPTIONS]\n");
+		fprintf(stderr, "usage: dlprobe wakeup|monotonic|handoff|loop|clockwrap [OPTIONS]\n");
 		return 2;
 	}
 	/*
@@ -41,6 +43,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
 		if (!strcmp(argv[1], modes[i].name))
 			return modes[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "dlprobe: mode '%s' is not wakeup, monotonic, handoff or loop\n", argv[1]);
+	fprintf(stderr, "dlprobe: mode '%s' is not wakeup, monotonic, handoff, loop or clockwrap\n", argv[1]);
 	return 2;
 }

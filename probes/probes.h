@@ -11,5 +11,6 @@ int probe_wakeup(int argc, char **argv);
 int probe_monotonic(int argc, char **argv);
 int probe_handoff(int argc, char **argv);
 int probe_loop(int argc, char **argv);
+int probe_clockwrap(int argc, char **argv);
 
 #endif

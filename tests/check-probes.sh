@@ -5,7 +5,8 @@
 # (tests/data/fidelity-v2) whose table values are known, and
 # scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep; CPUs 0
 # and 7, and 1 and 7 by WAKE_SWEEP_CPUS) and
-# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace). Seconds, no QEMU.
+# scripts/wake-trace.sh on a canned trace (tests/data/wake-trace), and
+# scripts/clockwrap-table.sh on a canned scan (tests/data/clockwrap). Seconds, no QEMU.
 # Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +34,9 @@ refused loop -c 0 -n 0
 refused handoff -a 1 -t 1
 refused handoff -a 0 -t 1 -m sleep
 refused monotonic -b 0 -d 10
+refused clockwrap -c 0 -b 0-1
+refused clockwrap -c 0 -b 1 -w 10 -s 20
+refused clockwrap -c 0 -b 1 -i 1
 
 ncpu=$(nproc)
 if [ "$ncpu" -ge 2 ]; then
@@ -43,6 +47,12 @@ if [ "$ncpu" -ge 2 ]; then
 	"$P" handoff -a 0 -t 1 -n 200 > "$tmp/h.csv"
 	check "host: 200 hand-offs 0 <-> 1 counted" awk -F, 'NR == 2 { exit $5 != 200 }' "$tmp/h.csv"
 fi
+if [ "$(uname -m)" != aarch64 ]; then
+	"$P" clockwrap -c 0 -b 1 > "$tmp/cw.csv" 2> "$tmp/cw.err"
+	rc=$?
+	check "host ($(uname -m)): clockwrap refuses to run without arm64's counter (exit $rc, nothing on stdout)" \
+		test $rc = 1 -a ! -s "$tmp/cw.csv" -a "$(wc -l < "$tmp/cw.err")" = 1
+fi
 if "$P" wakeup -c 0 -n 50 > "$tmp/w.csv" 2> "$tmp/w.err"; then
 	check "host: 50 wake-ups, latency 0 < min <= p50 <= p99 <= max" \
 		awk -F, 'NR == 2 { exit !($3 == 50 && $6 > 0 && $6 <= $7 && $7 <= $8 && $8 <= $9) }' "$tmp/w.csv"
@@ -50,6 +60,18 @@ else
 	echo "SKIP: host wake-up probe ($(cat "$tmp/w.err"))"
 fi
 
+mkdir -p "$tmp/cw"
+cp "$top/tests/data/clockwrap/clockwrap.csv" "$tmp/cw/"
+"$top/scripts/clockwrap-table.sh" "$tmp/cw" 2> /dev/null
+check "clockwrap-table: 3 steps summed per point (behind in 2 steps, 12 readings, deepest 9000 ns; ticks 2 steps, 3, 700 ns)" \
+	grep -qx 'q10,10000,wrap,996000000,3,3000,2,12,9000,2,3,700,0,0,0,0.000' "$tmp/cw/summary.csv"
+check "clockwrap-table: jumps in 2 of 3 steps, 5 of them, the largest 2200.018 s" \
+	grep -qx 'q10,10000,wrap0,0,3,6000,2,4,6000,0,0,0,4,2,5,2200.018' "$tmp/cw/summary.csv"
+sed 's/,jumps,/,jumpz,/' "$top/tests/data/clockwrap/clockwrap.csv" > "$tmp/cw/clockwrap.csv"
+"$top/scripts/clockwrap-table.sh" "$tmp/cw" > /dev/null 2> "$tmp/cw.err"
+rc=$?
+check "clockwrap-table: a missing column refused (exit $rc): $(head -1 "$tmp/cw.err")" \
+	test $rc = 2 -a "$(grep -c 'no column jumps' "$tmp/cw.err")" = 1
 "$top/scripts/fidelity-v2-table.sh" "$top/tests/data/fidelity-v2" > "$tmp/table.md"
 check "table: index bias 4.00 vs 12.00 us is +8.00, ladder 1.00 x and 3.00 x" \
 	grep -qF '| before | symmetric8 | 4.00 | 12.00 (CPU 7) | +8.00 | 1.00 x | 3.00 x |' "$tmp/table.md"
