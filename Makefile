@@ -408,6 +408,23 @@ bench-fidelity-v2: deps
 	@scripts/bench-fidelity-v2.sh results/fidelity-v2 before=$(QEMU) $(if $(QEMU_BIN),after=$(QEMU_BIN))
 	@scripts/fidelity-v2-table.sh results/fidelity-v2
 
+# The quantum mode's tick-phase and boot-history sweep (issue 28): the
+# cover letter and Lelli's scenario at 10 tick phases in three boot orders
+# (experiments/plans/quantum-phase-{a,b,c}.plan, stock), and Lelli's under
+# best-fit and fit on the patched kernel in the same orders
+# (quantum-phase-lelli-{a,b,c}.plan), side by side:
+# results/fidelity/quantum-phase{,-lelli}/{runs,spread}.csv.
+bench-quantum-phase: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=stock
+	@$(MAKE) --no-print-directory $(QEMU)
+	@for h in a b c; do scripts/bench-fidelity.sh stock hikey960 quantum-phase-$$h 1 \
+		results/fidelity/quantum-phase/h$$h.csv h$$h=quantum:10000/0/ || exit 1; done
+	@scripts/phase-history.sh results/fidelity/quantum-phase results/fidelity/quantum-phase/h[abc].csv
+	@$(MAKE) --no-print-directory build-only KERNEL=patched
+	@for h in a b c; do scripts/bench-fidelity.sh patched hikey960 quantum-phase-lelli-$$h 1 \
+		results/fidelity/quantum-phase-lelli/h$$h.csv h$$h=quantum:10000/0/ || exit 1; done
+	@scripts/phase-history.sh results/fidelity/quantum-phase-lelli results/fidelity/quantum-phase-lelli/h[abc].csv
+
 # The cross-CPU clock wrap made to happen (issue 28 finding 5; dlprobe
 # clockwrap, experiments/plans/clockwrap.plan) at quanta of 1, 2, 5 and
 # 10 us: results/fidelity-v3/clockwrap/clockwrap.csv.
@@ -557,5 +574,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: bench-clockwrap dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: bench-quantum-phase bench-clockwrap dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -6,7 +6,8 @@
 # scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep; CPUs 0
 # and 7, and 1 and 7 by WAKE_SWEEP_CPUS) and
 # scripts/wake-trace.sh on a canned trace (tests/data/wake-trace), and
-# scripts/clockwrap-table.sh on a canned scan (tests/data/clockwrap). Seconds, no QEMU.
+# scripts/clockwrap-table.sh on a canned scan (tests/data/clockwrap) and
+# scripts/phase-history.sh on canned histories (tests/data/phase-history). Seconds, no QEMU.
 # Prints PASS:/FAIL: lines.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -72,6 +73,16 @@ sed 's/,jumps,/,jumpz,/' "$top/tests/data/clockwrap/clockwrap.csv" > "$tmp/cw/cl
 rc=$?
 check "clockwrap-table: a missing column refused (exit $rc): $(head -1 "$tmp/cw.err")" \
 	test $rc = 2 -a "$(grep -c 'no column jumps' "$tmp/cw.err")" = 1
+"$top/scripts/phase-history.sh" "$tmp/ph" "$top/tests/data/phase-history/a.csv" "$top/tests/data/phase-history/b.csv" 2> /dev/null
+check "phase-history: l1 big late 248 then 124 across two histories: spread 124, largest lateness 12.365 ms" \
+	grep -qx 'l1,big,248,124,124,248,124,12.365' "$tmp/ph/spread.csv"
+check "phase-history: l0 small 0 and 1 late (rows in another order): spread 1" \
+	grep -qx 'l0,small,0,1,0,1,1,0.5' "$tmp/ph/spread.csv"
+grep -v '^hb,1,l0,small,' "$top/tests/data/phase-history/b.csv" > "$tmp/b-short.csv"
+"$top/scripts/phase-history.sh" "$tmp/ph2" "$top/tests/data/phase-history/a.csv" "$tmp/b-short.csv" > /dev/null 2> "$tmp/ph.err"
+rc=$?
+check "phase-history: a history without a point refused (exit $rc, one line): $(head -1 "$tmp/ph.err")" \
+	test $rc = 2 -a "$(wc -l < "$tmp/ph.err")" = 1 -a ! -e "$tmp/ph2/spread.csv"
 "$top/scripts/fidelity-v2-table.sh" "$top/tests/data/fidelity-v2" > "$tmp/table.md"
 check "table: index bias 4.00 vs 12.00 us is +8.00, ladder 1.00 x and 3.00 x" \
 	grep -qF '| before | symmetric8 | 4.00 | 12.00 (CPU 7) | +8.00 | 1.00 x | 3.00 x |' "$tmp/table.md"
