@@ -76,8 +76,18 @@ ms3() { awk -v n="$1" 'BEGIN { printf "%.3f", n / 1e6 }'; }
 #          95% of m's run time there, the job ends there), no small job
 #          leaves its big CPU, and m's long job takes at least 1.5 times as
 #          long as under migrate-preempt
+#   swap-late (migrate-preempt, experiments/tasksets/misfit-swap-late.json:
+#          the same set but m wakes 6 ms into the small period, with a later
+#          deadline than theirs, 88 against 86 ms) no swap at that pick: m
+#          stays on the LITTLE more than its first job's time + 1 ms; then
+#          one at a replenishment (the other event of 6/6: on a LITTLE m's
+#          runtime runs out every ~31 ms and is replenished at once, with a
+#          deadline at most 16 ms away): exactly one small job moved to a
+#          LITTLE, pushed by m's thread on the big CPU, within 1 ms of m's
+#          LITTLE time after its wake; m's long job ends on a big CPU; no
+#          small job late
 if [ $swap = 1 ]; then
-	for p in swap-none swap-migrate swap; do
+	for p in swap-none swap-migrate swap swap-late; do
 		[ -d "$run/$p" ] || { echo "check-misfit: no $run/$p" >&2; exit 2; }
 	done
 	ts=$top/experiments/tasksets/misfit-swap.json
@@ -85,16 +95,18 @@ if [ $swap = 1 ]; then
 		pperiod_ns=$(jq -e '.tasks.m.phases.place.timer.period * 1000' "$ts") &&
 		speriod_ns=$(jq -e '.tasks.small.timer.period * 1000' "$ts") ||
 		{ echo "check-misfit: no tasks.m.phases.place.run, its timer.period or tasks.small.timer.period in $ts" >&2; exit 2; }
+	late_pperiod_ns=$(jq -e '.tasks.m.phases.place.timer.period * 1000' "${ts%.json}-late.json") ||
+		{ echo "check-misfit: no tasks.m.phases.place.timer.period in ${ts%.json}-late.json" >&2; exit 2; }
 	set -- $TOPO_CAPS
 	max_cap=$(printf '%s\n' "$@" | sort -n | tail -1) min_cap=$(printf '%s\n' "$@" | sort -n | head -1)
 	# m's first job on a LITTLE: its work at the smallest capacity's speed
 	place_little_ns=$((place_ns * max_cap / min_cap))
 
-	# swap_stats POINTDIR: "M_LITTLE M_BUSY WAKE REL END END_BIG HELD
+	# swap_stats POINTDIR [PLACE_PERIOD_NS]: "M_LITTLE M_BUSY WAKE REL END END_BIG HELD
 	# PRE_OFF MOVED MOVED_REL MOVED_END SMALL_LATE SMALL_TIDS M_TID": m's
 	# busy time on CPUs below the largest capacity and in all; when its
 	# first job's timer woke it (that job's release + the place phase's
-	# period: dlgen stamps the long job's release after the thread runs
+	# period, PLACE_PERIOD_NS, default misfit-swap.json's: dlgen stamps the long job's release after the thread runs
 	# again, which under migrate-preempt is after the move); the release
 	# and end of its long job (the first of phase 1) and whether it ended
 	# on a CPU of the largest capacity (1/0); how many small tasks were
@@ -105,7 +117,7 @@ if [ $swap = 1 ]; then
 	# and the release and end of the first; late small jobs; the small
 	# tasks' TIDs (a|b|c|d) and m's.
 	swap_stats() {
-		csv_awk -v caps="$(echo $TOPO_CAPS | tr ' ' ,)" -v per="$speriod_ns" -v pper="$pperiod_ns" '
+		csv_awk -v caps="$(echo $TOPO_CAPS | tr ' ' ,)" -v per="$speriod_ns" -v pper="${2:-$pperiod_ns}" '
 		BEGIN { n = split(caps, c, ","); for (i = 1; i <= n; i++) if (c[i] > max) max = c[i] }
 		FNR == 1 { header(); f++; next }
 		f == 1 {
@@ -171,7 +183,7 @@ if [ $swap = 1 ]; then
 		END { if (!found) print "none" }' "$1/placements.trace"
 	}
 
-	for p in swap-none swap-migrate swap; do
+	for p in swap-none swap-migrate swap swap-late; do
 		check "$p: the 4 hogs, 4 fillers, 4 small tasks and m admitted ($(admitted "$run/$p"))" \
 			test "$(admitted "$run/$p")" = 13
 	done
@@ -199,6 +211,19 @@ if [ $swap = 1 ]; then
 		check "$p: m's long job took $(ms $((end - rel))) ms >= 1.5 x the $(ms $swap_resp) ms under migrate-preempt" \
 			test $((2 * (end - rel))) -ge $((3 * swap_resp))
 	done
+	read -r little busy wake rel end endbig held preoff moved mrel mend slate tids mtid <<< "$(swap_stats "$run/swap-late" "$late_pperiod_ns")"
+	check "swap-late: m woke with the small tasks mid-job on the big CPUs ($held of 4) and was not moved then: $(ms3 $little) ms on its LITTLE > its first job's $(ms3 $place_little_ns) ms + 1 ms" \
+		test "$preoff" = 0 -a "$held" = 4 -a "$little" -gt $((place_little_ns + 1000000))
+	read -r dt ctx pcpu pfrom pto <<< "$(first_push "$run/swap-late" "$tids" "$mtid" "$wake")"
+	after=$((little - place_little_ns))
+	if [ "$dt" = none ]; then
+		check "swap-late: a push of a small task from a big CPU to a LITTLE after m's wake (placements.trace)" false
+	else
+		check "swap-late: ... but later, by a swap: $moved small job moved to a LITTLE, pushed from CPU $pfrom to $pto by m (thread $ctx, m is $mtid) on CPU $pfrom $(ms3 $dt) ms after m's wake, within 1 ms of its $(ms3 $after) ms on the LITTLE since" \
+			test "$moved" = 1 -a "$ctx" = "$mtid" -a "$pcpu" = "$pfrom" -a $((dt - after)) -le 1000000 -a $((after - dt)) -le 1000000
+	fi
+	check "swap-late: m's long job ended on a big CPU (in $(ms $((end - rel))) ms), no small job late ($slate)" \
+		test "$endbig" = 1 -a "$slate" = 0
 	exit $assert_failed
 fi
 [ -d "$run/none" ] || { echo "check-misfit: no $run/none" >&2; exit 2; }

@@ -320,6 +320,10 @@ rm -rf "$tmp/misfit-swapmig"; cp -r tests/data/misfit/swap "$tmp/misfit-swapmig"
 rm -rf "$tmp/misfit-swapmig/swap-migrate"; cp -r tests/data/misfit/swap/swap "$tmp/misfit-swapmig/swap-migrate"
 expect "... and when migrate swaps too (its point replaced by migrate-preempt's)" \
 	sh -c "tests/check-misfit.sh --swap '$tmp/misfit-swapmig' 2>&1 | grep -q \"^FAIL: swap-migrate: m's long job never left its LITTLE: 1 of 351 ms\""
+rm -rf "$tmp/misfit-nolate"; cp -r tests/data/misfit/swap "$tmp/misfit-nolate"
+rm -rf "$tmp/misfit-nolate/swap-late"; cp -r tests/data/misfit/swap/swap-migrate "$tmp/misfit-nolate/swap-late"
+expect "... and when the later swap, at a replenishment, does not happen (swap-late's point replaced by migrate's)" \
+	sh -c "tests/check-misfit.sh --swap '$tmp/misfit-nolate' 2>&1 | grep -q '^FAIL: swap-late: a push of a small task from a big CPU to a LITTLE after m.s wake'"
 
 echo "== the primary metric in a sweep's points.csv: work done by its deadline / work offered, by hand (host; issue 32)"
 suite tests/check-aggregate.sh
