@@ -67,7 +67,7 @@ help:
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix; HOTPLUG_TREE=6.12: stock-6.12, results/hotplug-6.12)"
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
-	@echo "make misfit     dl_misfit (misfit kernel, HiKey960): a task of density 0.87 left on a LITTLE stays under none, leaves once a big CPU is free under migrate (checked)"
+	@echo "make misfit     dl_misfit (misfit kernel, HiKey960): a task of density 0.87 left on a LITTLE stays under none, leaves once a big CPU is free under migrate, and by a swap with a small task under migrate-preempt when no big CPU is free (checked)"
 	@echo "make kunit-misfit  the KUnit cases of dl_misfit's pick (kunit-misfit kernel on dynamiq3, checked)"
 	@echo "make kunit-misfit-faults  each KUnit case of dl_misfit's pick fails on what it tests broken (misfit-faults' bits, checked)"
 	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
@@ -353,13 +353,19 @@ kunit-uniform-faults: deps
 # dl_misfit (issue 30 part 1, kernels/patches/dl-misfit): the in-guest
 # test on HiKey960 (tests/plans/misfit-hikey960.plan, both values of the
 # knob in one boot) and the KUnit cases of the misfit pick on dynamiq3.
+# A second boot runs migrate-preempt's swap (tests/plans/misfit-swap-
+# hikey960.plan, none, migrate and migrate-preempt on one set): a plan of
+# its own, so that the first plan's points keep their keys.
 MISFIT_RAW := results/raw/misfit/hikey960/misfit-hikey960
+MISFIT_SWAP_RAW := results/raw/misfit/hikey960/misfit-swap-hikey960
 KUNIT_MISFIT_RAW := results/raw/kunit-misfit/dynamiq3/boot-only
 misfit: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=misfit
-	@rm -rf $(MISFIT_RAW)
+	@rm -rf $(MISFIT_RAW) $(MISFIT_SWAP_RAW)
 	@scripts/run-batch.sh misfit hikey960 tests/plans/misfit-hikey960.plan $(MISFIT_RAW)
+	@scripts/run-batch.sh misfit hikey960 tests/plans/misfit-swap-hikey960.plan $(MISFIT_SWAP_RAW)
 	@tests/check-misfit.sh $(MISFIT_RAW)
+	@tests/check-misfit.sh --swap $(MISFIT_SWAP_RAW)
 kunit-misfit: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=kunit-misfit
 	@rm -rf $(KUNIT_MISFIT_RAW)

@@ -2,6 +2,9 @@
 # Assertions on a run of tests/plans/misfit-hikey960.plan (dl_misfit on the
 # misfit kernel, HiKey960):
 #   tests/check-misfit.sh RUNDIR
+# or, with --swap, on a run of tests/plans/misfit-swap-hikey960.plan (the
+# swap of dl_misfit=migrate-preempt; its claims are with the code below):
+#   tests/check-misfit.sh --swap RUNDIR
 # RUNDIR is a run-batch output folder. One PASS:/FAIL: line each.
 # In experiments/tasksets/misfit-freed.json, m (density 0.87, fits no
 # LITTLE; one job of 4.5 s of work that never sleeps) is put on a LITTLE
@@ -37,9 +40,193 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/assert.sh"
-run=${1:?usage: check-misfit.sh RUNDIR}
-[ -d "$run/none" ] || { echo "check-misfit: no $run/none" >&2; exit 2; }
+swap=0
+[ "${1:-}" = --swap ] && { swap=1; shift; }
+run=${1:?usage: check-misfit.sh [--swap] RUNDIR}
+[ $# = 1 ] || { echo "usage: check-misfit.sh [--swap] RUNDIR" >&2; exit 2; }
 eval "$("$top/scripts/topo.sh" "$top/experiments/topologies/hikey960.topo")"
+ms() { echo $(($1 / 1000000)); }
+# ms3 NS: NS in ms with three decimals
+ms3() { awk -v n="$1" 'BEGIN { printf "%.3f", n / 1e6 }'; }
+
+# --swap: experiments/tasksets/misfit-swap.json. Four hogs (density 0.46,
+# fit no LITTLE) take the big CPUs for 4.4 ms, four fillers (0.2) released
+# 1 ms in then take the LITTLE ones, so the four small tasks (0.44: they fit
+# a LITTLE), released 6 ms in, each wake on a big CPU or are put on a free
+# one, and stay (a task that fits its idle CPU is not moved at its wake-up);
+# they run the first 8 ms of every 20 ms. m (0.87, runtime 13.92 ms every
+# 16 ms, fits no LITTLE) is released 52 ms in, 6 ms into a period of the
+# small tasks, with a later deadline than theirs (68 against 66 ms): no big
+# CPU is free, so it is put on a LITTLE (fallback), where its 0.5 ms of
+# work take 1.1 ms. It sleeps until 68 ms, 2 ms into the next period,
+# when its new deadline (84 ms) is earlier than theirs (86 ms), and is put
+# on a LITTLE again; then one job of 350 ms of work, which never sleeps.
+# A small task's bandwidth stays on its big CPU while it sleeps, so no big
+# CPU ever has room for m (1024 - 450 < 891): "migrate" cannot move it.
+# Claims:
+#   swap (migrate-preempt)  the small tasks held the four big CPUs before m
+#          and were each mid-job on one at m's long job's release; m left
+#          the LITTLE at once (its LITTLE time at most its first job's there
+#          plus 1 ms); exactly one small job went from a big CPU to a
+#          LITTLE, the one running at that release, pushed away (trace: path
+#          push, from the big CPU to a LITTLE) by m running on that big CPU
+#          within 1 ms of it; m's long job ran on a big CPU; no small job
+#          late
+#   swap-none, swap-migrate  m's long job never leaves its LITTLE (at least
+#          95% of m's run time there, the job ends there), no small job
+#          leaves its big CPU, and m's long job takes at least 1.5 times as
+#          long as under migrate-preempt
+#   swap-late (migrate-preempt, experiments/tasksets/misfit-swap-late.json:
+#          the same set but m wakes 6 ms into the small period, with a later
+#          deadline than theirs, 88 against 86 ms) no swap at that pick: m
+#          stays on the LITTLE more than its first job's time + 1 ms; then
+#          one at a replenishment (the other event of 6/6: on a LITTLE m's
+#          runtime runs out every ~31 ms and is replenished at once, with a
+#          deadline at most 16 ms away): exactly one small job moved to a
+#          LITTLE, pushed by m's thread on the big CPU, within 1 ms of m's
+#          LITTLE time after its wake; m's long job ends on a big CPU; no
+#          small job late
+if [ $swap = 1 ]; then
+	for p in swap-none swap-migrate swap swap-late; do
+		[ -d "$run/$p" ] || { echo "check-misfit: no $run/$p" >&2; exit 2; }
+	done
+	ts=$top/experiments/tasksets/misfit-swap.json
+	place_ns=$(jq -e '.tasks.m.phases.place.run * 1000' "$ts") &&
+		pperiod_ns=$(jq -e '.tasks.m.phases.place.timer.period * 1000' "$ts") &&
+		speriod_ns=$(jq -e '.tasks.small.timer.period * 1000' "$ts") ||
+		{ echo "check-misfit: no tasks.m.phases.place.run, its timer.period or tasks.small.timer.period in $ts" >&2; exit 2; }
+	late_pperiod_ns=$(jq -e '.tasks.m.phases.place.timer.period * 1000' "${ts%.json}-late.json") ||
+		{ echo "check-misfit: no tasks.m.phases.place.timer.period in ${ts%.json}-late.json" >&2; exit 2; }
+	set -- $TOPO_CAPS
+	max_cap=$(printf '%s\n' "$@" | sort -n | tail -1) min_cap=$(printf '%s\n' "$@" | sort -n | head -1)
+	# m's first job on a LITTLE: its work at the smallest capacity's speed
+	place_little_ns=$((place_ns * max_cap / min_cap))
+
+	# swap_stats POINTDIR [PLACE_PERIOD_NS]: "M_LITTLE M_BUSY WAKE REL END END_BIG HELD
+	# PRE_OFF MOVED MOVED_REL MOVED_END SMALL_LATE SMALL_TIDS M_TID": m's
+	# busy time on CPUs below the largest capacity and in all; when its
+	# first job's timer woke it (that job's release + the place phase's
+	# period, PLACE_PERIOD_NS, default misfit-swap.json's: dlgen stamps the long job's release after the thread runs
+	# again, which under migrate-preempt is after the move); the release
+	# and end of its long job (the first of phase 1) and whether it ended
+	# on a CPU of the largest capacity (1/0); how many small tasks were
+	# mid-job on such a CPU at the wake (their job released last before it
+	# started on one by then and had not ended); how many small jobs
+	# released before m's first release started or ended elsewhere; how
+	# many small jobs started on the largest capacity and ended below it,
+	# and the release and end of the first; late small jobs; the small
+	# tasks' TIDs (a|b|c|d) and m's.
+	swap_stats() {
+		csv_awk -v caps="$(echo $TOPO_CAPS | tr ' ' ,)" -v per="$speriod_ns" -v pper="${2:-$pperiod_ns}" '
+		BEGIN { n = split(caps, c, ","); for (i = 1; i <= n; i++) if (c[i] > max) max = c[i] }
+		FNR == 1 { header(); f++; next }
+		f == 1 {
+			if ($col("task") == "small") tids = tids (tids == "" ? "" : "|") $col("tid")
+			if ($col("task") != "m") next
+			mtid = $col("tid")
+			k = split($col("busy_ns_by_cpu"), b, ";")
+			for (i = 1; i <= k; i++) {
+				if (split(b[i], kv, "=") != 2) continue
+				busy += kv[2]; if (c[kv[1] + 1] < max) little += kv[2]
+			}
+			next
+		}
+		f == 2 && $col("task") == "m" {
+			if ($col("job") == 0) rel0 = $col("release_ns")
+			if ($col("phase") == 1 && !have) {
+				have = 1; rel = $col("release_ns"); end = $col("end_ns")
+				endbig = c[$col("cpu_end") + 1] == max
+			}
+		}
+		f == 2 && $col("task") == "small" { row[++ns] = $0 }
+		END {
+			wake = rel0 + pper
+			for (j = 1; j <= ns; j++) {
+				split(row[j], r, ",")
+				$0 = row[j]
+				r0 = $col("release_ns"); s0 = $col("start_ns"); e0 = $col("end_ns")
+				sb = c[$col("cpu_start") + 1] == max; eb = c[$col("cpu_end") + 1] == max
+				if ($col("lateness_ns") > 0) late++
+				if (r0 < rel0 && !(sb && eb)) preoff++
+				if (r0 <= wake && wake < r0 + per && s0 <= wake && e0 > wake && sb) held++
+				if (sb && !eb && !moved++) { mrel = r0; mend = e0 }
+			}
+			printf "%.0f %.0f %.0f %.0f %.0f %d %d %d %d %.0f %.0f %d %s %s\n", little, busy, wake, rel, end, endbig,
+				held, preoff, moved, mrel, mend, late, tids == "" ? "none" : tids, mtid == "" ? "none" : mtid
+		}' "$1/tasks.csv" "$1/jobs.csv"
+	}
+	# first_push POINTDIR SMALL_TIDS M_TID FROM_NS: "DT_NS CONTEXT CPU FROM
+	# TO" of the first placement event after FROM_NS that pushes a small
+	# task from a CPU of the largest capacity to a smaller one: how long
+	# after FROM_NS, the thread it ran in and its CPU, and the push's CPUs;
+	# "none" if there is none.
+	first_push() {
+		[ -r "$1/placements.trace" ] || { echo none; return; }
+		awk -v tids="$2" -v t0="$4" -v caps="$(echo $TOPO_CAPS | tr ' ' ,)" '
+		BEGIN { n = split(caps, c, ","); for (i = 1; i <= n; i++) if (c[i] > max) max = c[i] }
+		/ sched_dl_place: / && / path=push / {
+			t = ""; pid = from = to = ""
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^[0-9]+\.[0-9]+:$/ && t == "") t = substr($i, 1, length($i) - 1)
+				if ($i ~ /^\[[0-9]+\]$/) cpu = substr($i, 2, length($i) - 2)
+				if ($i ~ /^pid=/) pid = substr($i, 5)
+				if ($i ~ /^from=/) from = substr($i, 6)
+				if ($i ~ /^to=/) to = substr($i, 4)
+			}
+			ns = sprintf("%.0f", t * 1e9)
+			if (ns + 0 < t0 || pid !~ "^(" tids ")$") next
+			if (c[from + 1] != max || to == "" || to < 0 || c[to + 1] >= max) next
+			ctx = $1; sub(/-[0-9]+$/, "", ctx); split($1, cp, "-")
+			printf "%.0f %s %d %s %s\n", ns - t0, cp[length(cp)], cpu, from, to
+			found = 1; exit
+		}
+		END { if (!found) print "none" }' "$1/placements.trace"
+	}
+
+	for p in swap-none swap-migrate swap swap-late; do
+		check "$p: the 4 hogs, 4 fillers, 4 small tasks and m admitted ($(admitted "$run/$p"))" \
+			test "$(admitted "$run/$p")" = 13
+	done
+	read -r little busy wake rel end endbig held preoff moved mrel mend slate tids mtid <<< "$(swap_stats "$run/swap")"
+	swap_resp=$((end - rel))
+	check "swap: the small tasks held the big CPUs before m ($preoff of their jobs before m's release elsewhere) and were mid-job on them when m woke for its long job ($held of 4)" \
+		test "$preoff" = 0 -a "$held" = 4
+	check "swap: m left its LITTLE at once: $(ms3 $little) ms there <= its first job's $(ms3 $place_little_ns) ms + 1 ms" \
+		test "$busy" -gt 0 -a "$little" -le $((place_little_ns + 1000000))
+	check "swap: exactly one small job went from a big CPU to a LITTLE ($moved), the one running when m woke" \
+		test "$moved" = 1 -a "$mrel" -le "$wake" -a "$mend" -gt "$wake"
+	read -r dt ctx pcpu pfrom pto <<< "$(first_push "$run/swap" "$tids" "$mtid" "$wake")"
+	if [ "$dt" = none ]; then
+		check "swap: a push of a small task from a big CPU to a LITTLE after m woke for its long job (placements.trace)" false
+	else
+		check "swap: ... pushed from CPU $pfrom to $pto by m (thread $ctx, m is $mtid) running on CPU $pcpu, $((dt / 1000)) us after m's timer expired (<= 1 ms)" \
+			test "$ctx" = "$mtid" -a "$pcpu" = "$pfrom" -a "$dt" -le 1000000
+	fi
+	check "swap: m's long job ended on a big CPU (in $(ms $swap_resp) ms), no small job late ($slate)" \
+		test "$endbig" = 1 -a "$slate" = 0
+	for p in swap-none swap-migrate; do
+		read -r little busy wake rel end endbig held preoff moved mrel mend slate tids mtid <<< "$(swap_stats "$run/$p")"
+		check "$p: m's long job never left its LITTLE: $(ms $little) of $(ms $busy) ms there (>= 95%), ended there (on a big: $endbig); small jobs moved off a big: $moved" \
+			test "$busy" -gt 0 -a $((100 * little)) -ge $((95 * busy)) -a "$endbig" = 0 -a "$moved" = 0
+		check "$p: m's long job took $(ms $((end - rel))) ms >= 1.5 x the $(ms $swap_resp) ms under migrate-preempt" \
+			test $((2 * (end - rel))) -ge $((3 * swap_resp))
+	done
+	read -r little busy wake rel end endbig held preoff moved mrel mend slate tids mtid <<< "$(swap_stats "$run/swap-late" "$late_pperiod_ns")"
+	check "swap-late: m woke with the small tasks mid-job on the big CPUs ($held of 4) and was not moved then: $(ms3 $little) ms on its LITTLE > its first job's $(ms3 $place_little_ns) ms + 1 ms" \
+		test "$preoff" = 0 -a "$held" = 4 -a "$little" -gt $((place_little_ns + 1000000))
+	read -r dt ctx pcpu pfrom pto <<< "$(first_push "$run/swap-late" "$tids" "$mtid" "$wake")"
+	after=$((little - place_little_ns))
+	if [ "$dt" = none ]; then
+		check "swap-late: a push of a small task from a big CPU to a LITTLE after m's wake (placements.trace)" false
+	else
+		check "swap-late: ... but later, by a swap: $moved small job moved to a LITTLE, pushed from CPU $pfrom to $pto by m (thread $ctx, m is $mtid) on CPU $pfrom $(ms3 $dt) ms after m's wake, within 1 ms of its $(ms3 $after) ms on the LITTLE since" \
+			test "$moved" = 1 -a "$ctx" = "$mtid" -a "$pcpu" = "$pfrom" -a $((dt - after)) -le 1000000 -a $((after - dt)) -le 1000000
+	fi
+	check "swap-late: m's long job ended on a big CPU (in $(ms $((end - rel))) ms), no small job late ($slate)" \
+		test "$endbig" = 1 -a "$slate" = 0
+	exit $assert_failed
+fi
+[ -d "$run/none" ] || { echo "check-misfit: no $run/none" >&2; exit 2; }
 ts=$top/experiments/tasksets/misfit-freed.json
 hog_period_ns=$(jq -e '.tasks.hog["dl-period"] * 1000' "$ts") &&
 	runtime_ns=$(jq -e '.tasks.m["dl-runtime"] * 1000' "$ts") ||
@@ -77,8 +264,6 @@ stats() {
 	}
 	END { printf "%.0f %.0f %.0f %.0f %d %d %d %.0f %.0f\n", little, busy, rel, hog_end, big, ncpus, mig, slittle, sbusy }'
 }
-ms() { echo $(($1 / 1000000)); }
-
 for p in none migrate switch; do
 	check "$p: the 4 hogs and m admitted ($(admitted "$run/$p"))" test "$(admitted "$run/$p")" = 5
 done

@@ -310,6 +310,21 @@ cp -r tests/data/misfit/no-online/online tests/data/misfit/no-online/online-none
 expect "... and with the online points of v1 (patches 1-4: no rq_online_dl() hook; m stays 1329 ms on its LITTLE)" \
 	misfit_fails "$tmp/misfit-v1" "online: m left its LITTLE as CPU 7 came online (1329 ms"
 
+echo "== migrate-preempt's swap on a canned run (tests/data/misfit/swap: tests/plans/misfit-swap-hikey960.plan on the misfit kernel)"
+suite tests/check-misfit.sh --swap tests/data/misfit/swap
+rm -rf "$tmp/misfit-noswap"; cp -r tests/data/misfit/swap "$tmp/misfit-noswap"
+rm -rf "$tmp/misfit-noswap/swap"; cp -r tests/data/misfit/swap/swap-migrate "$tmp/misfit-noswap/swap"
+expect "the swap check fails without the swap (migrate-preempt's point replaced by migrate's: m stays 776 ms on its LITTLE)" \
+	sh -c "tests/check-misfit.sh --swap '$tmp/misfit-noswap' 2>&1 | grep -q '^FAIL: swap: m left its LITTLE at once: 776\\.'"
+rm -rf "$tmp/misfit-swapmig"; cp -r tests/data/misfit/swap "$tmp/misfit-swapmig"
+rm -rf "$tmp/misfit-swapmig/swap-migrate"; cp -r tests/data/misfit/swap/swap "$tmp/misfit-swapmig/swap-migrate"
+expect "... and when migrate swaps too (its point replaced by migrate-preempt's)" \
+	sh -c "tests/check-misfit.sh --swap '$tmp/misfit-swapmig' 2>&1 | grep -q \"^FAIL: swap-migrate: m's long job never left its LITTLE: 1 of 351 ms\""
+rm -rf "$tmp/misfit-nolate"; cp -r tests/data/misfit/swap "$tmp/misfit-nolate"
+rm -rf "$tmp/misfit-nolate/swap-late"; cp -r tests/data/misfit/swap/swap-migrate "$tmp/misfit-nolate/swap-late"
+expect "... and when the later swap, at a replenishment, does not happen (swap-late's point replaced by migrate's)" \
+	sh -c "tests/check-misfit.sh --swap '$tmp/misfit-nolate' 2>&1 | grep -q '^FAIL: swap-late: a push of a small task from a big CPU to a LITTLE after m.s wake'"
+
 echo "== the primary metric in a sweep's points.csv: work done by its deadline / work offered, by hand (host; issue 32)"
 suite tests/check-aggregate.sh
 
