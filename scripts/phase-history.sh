@@ -9,7 +9,12 @@
 # Writes DIR/runs.csv (every input row, one header) and DIR/spread.csv: per
 # (point, task) the late jobs in each history (columns late_MODE, in the
 # order the modes first appear), their minimum, maximum and spread
-# (max - min), and the largest lateness over the histories.
+# (max - min), and the largest lateness over the histories; and
+# DIR/summary.csv: per (group, task), the group being a point's name less
+# its trailing digits (c0..c9: c): phases (points), starts (points x
+# histories), starts_late (starts with a late job), late_min, late_max
+# (late jobs of one start), phases_moved (phases whose histories differ)
+# and spread_max.
 # Exit status: 0; 2 bad usage, a missing column, or a (point, task) that a
 # history lacks.
 set -euo pipefail
@@ -19,7 +24,7 @@ out=$1
 shift
 for f in "$@"; do [ -r "$f" ] || { echo "phase-history.sh: no $f" >&2; exit 2; }; done
 mkdir -p "$out"
-trap 'rm -f "$out/runs.csv.tmp" "$out/spread.csv.tmp"' EXIT
+trap 'rm -f "$out/runs.csv.tmp" "$out/spread.csv.tmp" "$out/summary.csv.tmp"' EXIT
 awk 'FNR == 1 && NR != 1 { next } { print }' "$@" > "$out/runs.csv.tmp"
 csv_awk -v src="$*" '
 FNR == 1 { header(); next }
@@ -48,6 +53,32 @@ END {
 		printf ",%d,%d,%d,%s\n", lo, hi, hi - lo, ml[k]
 	}
 }' "$out/runs.csv.tmp" > "$out/spread.csv.tmp"
+csv_awk '
+FNR == 1 {
+	header()
+	for (i = 3; i <= NF && $i ~ /^late_/ && $i != "late_min"; i++) nh++
+	next
+}
+{
+	g = $col("point"); sub(/[0-9]+$/, "", g); k = g SUBSEP $col("task")
+	if (!(k in ph)) order[n++] = k
+	ph[k]++
+	for (i = 3; i < 3 + nh; i++) {
+		st[k]++; if ($i > 0) sl[k]++
+		if (!(k in lo) || $i < lo[k]) lo[k] = $i
+		if (!(k in hi) || $i > hi[k]) hi[k] = $i
+	}
+	if ($col("spread") > 0) mv[k]++
+	if ($col("spread") > sm[k]) sm[k] = $col("spread")
+}
+END {
+	print "group,task,phases,starts,starts_late,late_min,late_max,phases_moved,spread_max"
+	for (j = 0; j < n; j++) {
+		k = order[j]; split(k, p, SUBSEP)
+		printf "%s,%s,%d,%d,%d,%d,%d,%d,%d\n", p[1], p[2], ph[k], st[k], sl[k], lo[k], hi[k], mv[k], sm[k]
+	}
+}' "$out/spread.csv.tmp" > "$out/summary.csv.tmp"
 mv "$out/runs.csv.tmp" "$out/runs.csv"
 mv "$out/spread.csv.tmp" "$out/spread.csv"
-say "wrote $out/{runs,spread}.csv"
+mv "$out/summary.csv.tmp" "$out/summary.csv"
+say "wrote $out/{runs,spread,summary}.csv"

@@ -78,6 +78,10 @@ check "phase-history: l1 big late 248 then 124 across two histories: spread 124,
 	grep -qx 'l1,big,248,124,124,248,124,12.365' "$tmp/ph/spread.csv"
 check "phase-history: l0 small 0 and 1 late (rows in another order): spread 1" \
 	grep -qx 'l0,small,0,1,0,1,1,0.5' "$tmp/ph/spread.csv"
+check "phase-history summary: big over 2 phases x 2 histories: 4 starts late, 8 to 248, 1 phase moved by 124" \
+	grep -qx 'l,big,2,4,4,8,248,1,124' "$tmp/ph/summary.csv"
+check "phase-history summary: small: 1 of 4 starts late, 0 to 1, 1 phase moved by 1" \
+	grep -qx 'l,small,2,4,1,0,1,1,1' "$tmp/ph/summary.csv"
 grep -v '^hb,1,l0,small,' "$top/tests/data/phase-history/b.csv" > "$tmp/b-short.csv"
 "$top/scripts/phase-history.sh" "$tmp/ph2" "$top/tests/data/phase-history/a.csv" "$tmp/b-short.csv" > /dev/null 2> "$tmp/ph.err"
 rc=$?
