@@ -11,7 +11,10 @@
 #                  booting experiments/plans/fidelity-v2-TOPOLOGY.plan
 #   FIDELITY_V2_PLAN   instead, this plan (experiments/plans/NAME.plan) on
 #                  every topology, e.g. fidelity-v2-clock at several quanta
-# Boots the stock kernel with the tree's initramfs plus /usr/bin/dlprobe
+#   FIDELITY_V2_KERNEL the kernel variant booted (default stock), e.g.
+#                  stock-timekeeping for the clock wrap (EXPERIMENTS.md
+#                  section 2)
+# Boots the stock kernel (FIDELITY_V2_KERNEL) with the tree's initramfs plus /usr/bin/dlprobe
 # (an extra cpio: the default initramfs, and so every other boot, stays as
 # it is). Raw runs: results/raw/fidelity-v2/NAME-TOPOLOGY (kept; a point is
 # run again only when its inputs change, scripts/run-batch.sh).
@@ -24,10 +27,12 @@ set -euo pipefail
 . "$DLCAP_TOP/scripts/lib/initrd.sh"
 . "$DLCAP_TOP/scripts/lib/budget.sh"
 . "$DLCAP_TOP/scripts/lib/qemu.sh"
-[ $# -ge 2 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,24p' "$0" >&2; exit 2; }
 out=$1
 shift
 topos=${FIDELITY_V2_TOPOS:-symmetric8 hikey960}
+kernel=${FIDELITY_V2_KERNEL:-stock}
+[ -r "$DLCAP_TOP/kernels/variants/$kernel" ] || { echo "bench-fidelity-v2: FIDELITY_V2_KERNEL '$kernel': no kernels/variants/$kernel" >&2; exit 2; }
 # plan_of TOPOLOGY: the plan file its boots run
 plan_of() { echo "$DLCAP_TOP/experiments/plans/${FIDELITY_V2_PLAN:-fidelity-v2-$1}.plan"; }
 raw=$DLCAP_TOP/results/raw/fidelity-v2
@@ -61,7 +66,7 @@ for t in $topos; do
 		d=$raw/$name-$t
 		say "$name on $t (quantum $q ns, $bin)"
 		QEMU_TIMING=quantum QEMU_BIN=$bin QEMU_QUANTUM=$q INITRAMFS=$initramfs \
-			"$DLCAP_TOP/scripts/run-batch.sh" stock "$t" "$(plan_of "$t")" "$d" \
+			"$DLCAP_TOP/scripts/run-batch.sh" "$kernel" "$t" "$(plan_of "$t")" "$d" \
 			> "$d.log" 2>&1 || { tail -20 "$d.log" >&2; die "$name on $t failed (log $d.log)"; }
 	done
 done
