@@ -41,15 +41,15 @@ for m in "$@"; do
 	name=${m%%=*} spec=${m#*=}
 	bin=${spec%%:*} q=
 	[ "$bin" != "$spec" ] && q=${spec#*:}
-	case "$name" in ''|*[!A-Za-z0-9-]*) echo "bench-fidelity-v2: '$m': NAME is not letters, digits, -" >&2; exit 2 ;; esac
-	[ "$name" != "$m" ] || { echo "bench-fidelity-v2: '$m': not NAME=QEMU_BIN" >&2; exit 2; }
-	[ -x "$bin" ] || { echo "bench-fidelity-v2: $name: QEMU_BIN $bin is not an executable" >&2; exit 2; }
-	case "$q" in *[!0-9]*) echo "bench-fidelity-v2: $name: QUANTUM_NS '$q' is not a number" >&2; exit 2 ;; esac
+	case "$name" in ''|*[!A-Za-z0-9-]*) bad "'$m': NAME is not letters, digits, -" ;; esac
+	[ "$name" != "$m" ] || bad "'$m': not NAME=QEMU_BIN"
+	[ -x "$bin" ] || bad "$name: QEMU_BIN $bin is not an executable"
+	case "$q" in *[!0-9]*) bad "$name: QUANTUM_NS '$q' is not a number" ;; esac
 	modes+=("$name	$bin	${q:-$QEMU_QUANTUM_DEFAULT}")
 done
 for t in $topos; do
 	[ -r "$(plan_of "$t")" ] ||
-		{ echo "bench-fidelity-v2: no plan $(plan_of "$t") (FIDELITY_V2_TOPOS, FIDELITY_V2_PLAN)" >&2; exit 2; }
+		bad "no plan $(plan_of "$t") (FIDELITY_V2_TOPOS, FIDELITY_V2_PLAN)"
 done
 
 # The guest's dlprobe, appended to the tree's initramfs as a cpio of its own.

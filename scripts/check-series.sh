@@ -24,7 +24,7 @@ set -eu
 . "$DLCAP_TOP/scripts/lib/prefix.sh"
 variant=patched stock=stock tarball=$DLCAP_TARBALL
 if [ "${1:-}" = --variant ]; then
-	[ -n "${2:-}" ] || { echo "check-series: --variant wants a VARIANT of kernels/variants" >&2; exit 2; }
+	[ -n "${2:-}" ] || bad "--variant wants a VARIANT of kernels/variants"
 	variant=$2
 	tarball=$(variant_tarball "$variant") || exit 2
 	# the stock variant of the same tree extracts it

@@ -17,12 +17,12 @@ set -euo pipefail
 a=$1 b=$2; shift 2
 caps() { sed -n 's/^capacities: //p' "$1/guest.txt"; }
 for f in "$a/guest.txt" "$b/guest.txt"; do
-	[ -r "$f" ] || { echo "compare-jobs: no $f" >&2; exit 2; }
+	[ -r "$f" ] || bad "no $f"
 done
 echo "point,jobs,same_bytes,same_cpu,same_class,same_late,same_admission"
 for p in "$@"; do
 	for f in "$a/$p/jobs.csv" "$b/$p/jobs.csv" "$a/$p/tasks.csv" "$b/$p/tasks.csv"; do
-		[ -r "$f" ] || { echo "compare-jobs: no $f" >&2; exit 2; }
+		[ -r "$f" ] || bad "no $f"
 	done
 	bytes=no
 	cmp -s "$a/$p/jobs.csv" "$b/$p/jobs.csv" && bytes=yes

@@ -28,7 +28,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 1 ] || usage
-bad() { echo "dl-kselftest-table.sh: $*" >&2; exit 2; }
 echo "kernel,topology,test,result,predicted,measured,expected,warnings"
 for d in "$@"; do
 	d=${d%/}

@@ -22,9 +22,9 @@ plan=$DLCAP_TOP/experiments/plans/dl-kselftest.plan
 for r in "${runs[@]}"; do
 	k=${r%%:*} t=${r#*:}
 	[ "$k" != "$r" ] && [ -n "$k" ] && [ -n "$t" ] ||
-		{ echo "dl-kselftest: '$r' is not KERNEL:TOPOLOGY" >&2; exit 2; }
-	[ -r "$DLCAP_TOP/kernels/variants/$k" ] || { echo "dl-kselftest: no kernel variant '$k'" >&2; exit 2; }
-	[ -r "$DLCAP_TOP/experiments/topologies/$t.topo" ] || { echo "dl-kselftest: no topology '$t'" >&2; exit 2; }
+		bad "'$r' is not KERNEL:TOPOLOGY"
+	[ -r "$DLCAP_TOP/kernels/variants/$k" ] || bad "no kernel variant '$k'"
+	[ -r "$DLCAP_TOP/experiments/topologies/$t.topo" ] || bad "no topology '$t'"
 done
 
 # The guest's dlselftest, appended to the tree's initramfs as a cpio of its own.

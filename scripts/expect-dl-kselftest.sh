@@ -12,7 +12,7 @@
 set -euo pipefail
 f=${1:?usage: expect-dl-kselftest.sh SUMMARY_CSV}
 . "$(dirname "$0")/lib.sh"
-[ -r "$f" ] || { echo "expect-dl-kselftest.sh: no $f" >&2; exit 2; }
+[ -r "$f" ] || bad "no $f"
 csv_awk 'FNR == 1 { header(); next }
 	{
 		rows++

@@ -23,7 +23,7 @@
 set -euo pipefail
 f=${1:?usage: expect-fair-server.sh SUMMARY_CSV}
 . "$(dirname "$0")/lib.sh"
-[ -r "$f" ] || { echo "expect-fair-server.sh: no $f" >&2; exit 2; }
+[ -r "$f" ] || bad "no $f"
 csv_awk 'function within(v, want) { return v != "" && v >= want * 0.98 && v <= want * 1.02 }
 	FNR == 1 { header(); next }
 	{

@@ -17,7 +17,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 1 ] || usage
-bad() { echo "fair-server-table.sh: $*" >&2; exit 2; }
 echo "kernel,point,cpu,capacity,server,hog_s,ms_per_s,bursts,burst_ms_mean,burst_ms_min,burst_ms_max,first_ms,max_gap_ms"
 for d in "$@"; do
 	k=$(basename "$(dirname "$(dirname "$d")")")

@@ -7,7 +7,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# = 1 ] || { sed -n '2,5p' "$0" >&2; exit 2; }
 dir=$1
-[ -d "$dir" ] || { echo "fidelity-v2-table: no folder $dir" >&2; exit 2; }
+[ -d "$dir" ] || bad "no folder $dir"
 
 # table_head TITLE COLUMN...: a table's title line, then its Markdown header and
 # separator (one "|---" per column)

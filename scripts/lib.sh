@@ -16,7 +16,11 @@
 DLCAP_CACHE=${DLCAP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dlcap}
 DLCAP_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# die MESSAGE: "SCRIPT.sh: MESSAGE" on stderr, exit 1: the run failed.
+# bad MESSAGE: the same line, exit 2: bad usage or bad input, MESSAGE one
+# line naming the field and where it is (bad "$f:$n: no capacities line").
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+bad() { echo "$(basename "$0"): $*" >&2; exit 2; }
 say() { echo "[$(basename "$0" .sh)] $*" >&2; }
 
 # usage: the running script's leading comment block (its usage: from the

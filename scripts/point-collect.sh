@@ -43,7 +43,7 @@ failed=
 [ "${1:-}" = --failed ] && { failed=1; shift; }
 [ $# = $((3 + ${failed:-0})) ] || usage
 work=$1 outdir=$2 boot=$3
-[ -r "$work/boot.env" ] && [ -r "$work/keys" ] || { echo "point-collect: $work is not a boot's work folder" >&2; exit 2; }
+[ -r "$work/boot.env" ] && [ -r "$work/keys" ] || bad "$work is not a boot's work folder"
 . "$work/boot.env"
 # plan_line NAME: the point's line of the staged plan (names compared
 # exactly: a regex would let "u2.5-s1" match "u205-s1")

@@ -9,8 +9,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# = 1 ] || usage
-dir=$(realpath -e -- "$1" 2>/dev/null) || { echo "recheck: no folder $1" >&2; exit 2; }	# cmp runs inside the decoded points
-[ -r "$dir/console.log" ] || { echo "recheck: no $dir/console.log" >&2; exit 2; }
+dir=$(realpath -e -- "$1" 2>/dev/null) || bad "no folder $1"	# cmp runs inside the decoded points
+[ -r "$dir/console.log" ] || bad "no $dir/console.log"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$DLCAP_TOP/scripts/console-decode.pl" "$tmp/out" "$dir/console.log" > /dev/null
 bad=0

@@ -22,13 +22,13 @@ if [ $# = 0 ]; then
 	for e in $(col experiment); do
 		git -C "$DLCAP_TOP" cat-file -e "HEAD:results/$e/manifest.csv" 2>/dev/null && set -- "$@" "$e"
 	done
-	[ $# -gt 0 ] || { echo "reproduce: no committed results/*/manifest.csv" >&2; exit 2; }
+	[ $# -gt 0 ] || bad "no committed results/*/manifest.csv"
 fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 bad=0
 for e in "$@"; do
 	target=$(paste -d, <(col experiment) <(col target) | awk -F, -v e="$e" '$1 == e { print $2 }')
-	[ -n "$target" ] || { echo "reproduce: no experiment '$e' in results/index.csv" >&2; exit 2; }
+	[ -n "$target" ] || bad "no experiment '$e' in results/index.csv"
 	git -C "$DLCAP_TOP" show "HEAD:results/$e/manifest.csv" > "$tmp/old.csv" 2>/dev/null ||
 		{ echo "$e: no committed manifest (results/$e/manifest.csv)"; bad=1; continue; }
 	git -C "$DLCAP_TOP" show "HEAD:results/$e/build.txt" > "$tmp/old.txt" 2>/dev/null || : > "$tmp/old.txt"

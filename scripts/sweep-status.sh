@@ -10,7 +10,7 @@ set -eu
 [ $# = 1 ] || usage
 case "$1" in */*) name=$(basename "$1" .sweep) ;; *) name=$1 ;; esac
 raw=${DLCAP_RESULTS:-$DLCAP_TOP/results}/raw/sweeps/$name
-[ -r "$raw/batches.txt" ] || { echo "sweep-status: $name has no boots planned yet ($raw/batches.txt)" >&2; exit 2; }
+[ -r "$raw/batches.txt" ] || bad "$name has no boots planned yet ($raw/batches.txt)"
 tot_done=0 tot_failed=0 tot_pending=0 i=0
 printf '%-5s %-40s %5s %6s %7s\n' boot plan done failed pending
 while read -r kernel topo plan outdir; do

@@ -64,13 +64,13 @@ plan_only=0 policies_only=0 aggregate_only=0
 [ "${1:-}" = --policies ] && { policies_only=1; shift; }
 [ "${1:-}" = --aggregate ] && { aggregate_only=1; shift; }
 runner=${RUNNER:-local}
-case "$runner" in local|slurm) ;; *) echo "sweep: RUNNER='$runner' (want local|slurm)" >&2; exit 2 ;; esac
+case "$runner" in local|slurm) ;; *) bad "RUNNER='$runner' (want local|slurm)" ;; esac
 [ $# = 1 ] || usage
 case "$1" in
 */*) file=$(realpath -m "$1") ;;
 *) file=$DLCAP_TOP/experiments/sweeps/$1.sweep ;;
 esac
-[ -r "$file" ] || { echo "sweep: no sweep file $file" >&2; exit 2; }
+[ -r "$file" ] || bad "no sweep file $file"
 name=$(basename "$file" .sweep)
 gen=$DLCAP_TOP/dlgen/build/dlgen-gen
 
@@ -254,7 +254,7 @@ if [ $runner = slurm ] && [ $aggregate_only = 0 ]; then
 	exec "$DLCAP_TOP/scripts/slurm-submit.sh" "$file" "$raw/batches.txt" "$duration"
 fi
 jobs=${SWEEP_JOBS:-2}
-[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "sweep: SWEEP_JOBS='$jobs' is not a count >= 1" >&2; exit 2; }
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || bad "SWEEP_JOBS='$jobs' is not a count >= 1"
 [ $aggregate_only = 1 ] && runs=()
 [ ${#runs[@]} = 0 ] || say "sweep $name: $npoints points in ${#runs[@]} boot(s) (one per kernel, seed and topology), $jobs at a time, $duration s each; timeouts: POINT_TIMEOUT=${POINT_TIMEOUT}s, QEMU_TIMEOUT=${QEMU_TIMEOUT}s"
 failed=0 running=0

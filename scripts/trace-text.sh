@@ -14,7 +14,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ $# = 1 ] || usage
 dat=$1/trace.dat
-[ -r "$dat" ] || { echo "trace-text: no $dat" >&2; exit 2; }
+[ -r "$dat" ] || bad "no $dat"
 command -v trace-cmd > /dev/null || die "no trace-cmd on the host (make deps installs it)"
 tmp=$1/.trace.txt.tmp
 trap 'rm -f "$tmp"' EXIT
