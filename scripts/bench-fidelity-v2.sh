@@ -32,7 +32,7 @@ out=$1
 shift
 topos=${FIDELITY_V2_TOPOS:-symmetric8 hikey960}
 kernel=${FIDELITY_V2_KERNEL:-stock}
-[ -r "$DLCAP_TOP/kernels/variants/$kernel" ] || { echo "bench-fidelity-v2: FIDELITY_V2_KERNEL '$kernel': no kernels/variants/$kernel" >&2; exit 2; }
+[ -r "$DLCAP_TOP/kernels/variants/$kernel" ] || bad "FIDELITY_V2_KERNEL '$kernel': no kernels/variants/$kernel"
 # plan_of TOPOLOGY: the plan file its boots run
 plan_of() { echo "$DLCAP_TOP/experiments/plans/${FIDELITY_V2_PLAN:-fidelity-v2-$1}.plan"; }
 raw=$DLCAP_TOP/results/raw/fidelity-v2

@@ -87,6 +87,10 @@ grep -v '^hb,1,l0,small,' "$top/tests/data/phase-history/b.csv" > "$tmp/b-short.
 rc=$?
 check "phase-history: a history without a point refused (exit $rc, one line): $(head -1 "$tmp/ph.err")" \
 	test $rc = 2 -a "$(wc -l < "$tmp/ph.err")" = 1 -a ! -e "$tmp/ph2/spread.csv"
+FIDELITY_V2_KERNEL=no-such-variant "$top/scripts/bench-fidelity-v2.sh" "$tmp/bf" x=/bin/true > /dev/null 2> "$tmp/bf.err"
+rc=$?
+check "bench-fidelity-v2: an unknown FIDELITY_V2_KERNEL refused before any build (exit $rc): $(head -1 "$tmp/bf.err")" \
+	test $rc = 2 -a "$(wc -l < "$tmp/bf.err")" = 1 -a ! -e "$tmp/bf"
 "$top/scripts/fidelity-v2-table.sh" "$top/tests/data/fidelity-v2" > "$tmp/table.md"
 check "table: index bias 4.00 vs 12.00 us is +8.00, ladder 1.00 x and 3.00 x" \
 	grep -qF '| before | symmetric8 | 4.00 | 12.00 (CPU 7) | +8.00 | 1.00 x | 3.00 x |' "$tmp/table.md"
