@@ -4,29 +4,33 @@
 # what decides whether 6.12's fair server costs nonidle-fit its work, as
 # CSV on stdout, one row per point.
 # Usage: scripts/fsoff-table.sh POINTDIR...
-#        scripts/fsoff-table.sh --by-set POINTS.csv
+#        scripts/fsoff-table.sh --by-source POINTS.csv
+#        scripts/fsoff-table.sh --pairs POINTS.csv
 #   POINTDIR  a point of a dlgen task set generated like the headline
 #             sweeps' (its summary.json "input" ends in uU-sS.json, the
 #             file experiments/tasksets/headline-hikey960-uU-sS.json
 #             holds: offered work is counted from it)
-#   --by-set  from the rows of a table this script wrote, one line per
-#             (policy, u, seed), and one per policy over every set (u and
-#             seed "all"): reps (boots, or boots x sets, that ran both on and off),
-#             work_frac of on and off (mean, min, max over replicates),
-#             wf_off_minus_on (mean of off - on within each boot, and its
-#             sample standard deviation) and
-#             off_more (in how many boots off did more work), the sweeps'
-#             work_frac (sweep612, sweep61), the traced 6.1 control's (mean,
-#             min, max), then the means of late_jobs, big_little and
-#             lone_push per source, and dl_r_to_fair summed over the on, the
-#             off and the traced 6.1 points
+#   --by-source  from the rows of a table this script wrote, one line per
+#             (policy, u, seed, source), and one per (policy, source) over
+#             every set (u and seed "all"): n (points), work_frac (mean,
+#             min, max; sd: over a set's points, one per boot history;
+#             for "all", se: the standard error of the mean over the sets,
+#             from each set's sd and n, empty with a set of one point),
+#             then the means of late_jobs, big_little, lone_push and
+#             dl_r_to_fair
+#   --pairs   the on and the off point of a set run in one boot, one line
+#             per (policy, u, seed) and per policy ("all"): pairs, off_minus_on
+#             (mean of off - on work_frac), its sd, off_more (pairs where off
+#             did more work)
 # Columns: source (on, off: the A/B's fair servers, from the point's
-#   fair_server.txt; sweep612: a 6.12 point that left the servers as booted;
-#   sweep61: 6.1, which has none; traced61: a traced 6.1 point, the control
-#   of fsoff61-hikey960*.plan), kernel, policy (series, nonidle-fit,
+#   fair_server.txt; the others left the 6.12 servers as booted, 6.1 has
+#   none: sweep612, sweep61 a point of the headline sweeps' own boots, which
+#   stage their sets as uU-sS.json; traced61, plain61, plain612 a point of
+#   fsoff61-hikey960*.plan, traced, and of fsoff-plain-hikey960*.plan,
+#   untraced, on 6.1 and 6.12), kernel, policy (series, nonidle-fit,
 #   best-fit, unaware, from knobs.txt), u, seed, replicate (R when the
 #   boot ran a point prelude[-sS]-rR before, as a sweep's replicate R or
-#   fsoff-hikey960-rR.plan; else 1), point (its folder), jobs,
+#   the fsoff plans' -rR; else 1), point (its folder), jobs,
 #   late_jobs, offered_work_ns, met_work_ns, work_frac (as
 #   scripts/sweep-aggregate.sh counts them: releases at offset + k x period
 #   before the duration, met = ended by its deadline and not cut), big_busy_ns
@@ -49,54 +53,73 @@ set -euo pipefail
 . "$DLCAP_TOP/scripts/lib/tasksets.sh"
 bad() { echo "fsoff-table.sh: $*" >&2; exit 2; }
 [ $# -ge 1 ] || usage
-if [ "$1" = --by-set ]; then
+case "$1" in
+--by-source)
 	[ $# = 2 ] || usage
-	echo "policy,u,seed,reps,wf_on,wf_on_min,wf_on_max,wf_off,wf_off_min,wf_off_max,wf_off_minus_on,wf_off_minus_on_sd,off_more,wf_sweep612,wf_sweep61,wf_traced61,wf_traced61_min,wf_traced61_max,late_on,late_off,late_sweep612,late_sweep61,late_traced61,little_on,little_off,little_sweep612,little_sweep61,little_traced61,lone_on,lone_off,lone_sweep612,lone_traced61,dl_r_to_fair_on,dl_r_to_fair_off,dl_r_to_fair_traced61"
+	echo "policy,u,seed,source,n,work_frac,work_frac_min,work_frac_max,work_frac_sd,work_frac_se,late_jobs,big_little,lone_push,dl_r_to_fair"
 	csv_awk 'FNR == 1 { header(); next }
-	function add(k, s, v) { n[k, s]++; sum[k, s] += v
-		if (!((k, s) in lo) || v < lo[k, s]) lo[k, s] = v
-		if (!((k, s) in hi) || v > hi[k, s]) hi[k, s] = v }
-	function mean(k, s, f) { return n[k, s] ? sprintf(f, sum[k, s] / n[k, s]) : "" }
-	# a row counts for its set and for the line of its policy over all sets
-	# ("all"); a pair: the on and the off point of one set in one boot
-	function row(k, s, pr) {
-		if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
-		add(k, "wf" s, $col("work_frac")); add(k, "late" s, $col("late_jobs"))
-		add(k, "lit" s, $col("big_little")); add(k, "lone" s, $col("lone_push"))
-		fair[k, s] += $col("dl_r_to_fair")
-		if (s == "on" || s == "off") wfr[k, s, pr] = $col("work_frac")
-		if (s == "on") pairs[k, ++np[k]] = pr
-	}
+	# one line per (policy, set, source); the "all" line of (policy, source)
+	# from its sets
 	{
-		s = $col("source"); pr = $col("u") "-" $col("seed") "-" $col("replicate")
-		row($col("policy") "," $col("u") "," $col("seed"), s, pr)
-		row($col("policy") ",all,all", s, pr)
+		ks = $col("policy") "," $col("u") "," $col("seed") "," $col("source")
+		ka = $col("policy") ",all,all," $col("source")
+		if (!(ks in n)) { order[++nk] = ks; set[ka, ++ns[ka]] = ks }
+		if (!(ka in seen)) { seen[ka] = 1; alls[++na] = ka }
+		x = $col("work_frac"); n[ks]++; s[ks] += x; q[ks] += x * x
+		if (!(ks in lo) || x < lo[ks]) lo[ks] = x
+		if (!(ks in hi) || x > hi[ks]) hi[ks] = x
+		late[ks] += $col("late_jobs"); lit[ks] += $col("big_little")
+		lone[ks] += $col("lone_push")
+		if ($col("dl_r_to_fair") != "") { fair[ks] += $col("dl_r_to_fair"); nf[ks]++ }
+	}
+	function fmean(f, c) { return c ? sprintf("%.1f", f / c) : "" }
+	function sd(k) { return n[k] > 1 ? sqrt((q[k] - s[k] * s[k] / n[k]) / (n[k] - 1)) : -1 }
+	END {
+		for (i = 1; i <= nk; i++) {
+			k = order[i]; v = sd(k)
+			printf "%s,%d,%.4f,%.4f,%.4f,%s,,%.1f,%.4f,%.1f,%s\n", k, n[k], s[k] / n[k], lo[k], hi[k],
+				v < 0 ? "" : sprintf("%.4f", v), late[k] / n[k], lit[k] / n[k], lone[k] / n[k], fmean(fair[k], nf[k])
+		}
+		for (i = 1; i <= na; i++) {
+			a = alls[i]; m = 0; var = 0; ok = 1; N = 0; L = 0; T = 0; O = 0; F = 0; NF_ = 0; lw = 2; hw = -1
+			for (j = 1; j <= ns[a]; j++) {
+				k = set[a, j]; m += s[k] / n[k]; v = sd(k)
+				if (v < 0) ok = 0; else var += v * v / n[k]
+				N += n[k]; L += late[k]; T += lit[k]; O += lone[k]; F += fair[k]; NF_ += nf[k]
+				if (lo[k] < lw) lw = lo[k]; if (hi[k] > hw) hw = hi[k]
+			}
+			printf "%s,%d,%.4f,%.4f,%.4f,,%s,%.1f,%.4f,%.1f,%s\n", a, N, m / ns[a], lw, hw,
+				ok ? sprintf("%.4f", sqrt(var) / ns[a]) : "", L / N, T / N, O / N, fmean(F, NF_)
+		}
+	}' "$2" | LC_ALL=C sort -t, -k1,1r -k2,2g -k3,3g -k4,4
+	exit 0 ;;
+--pairs)
+	[ $# = 2 ] || usage
+	echo "policy,u,seed,pairs,off_minus_on,off_minus_on_sd,off_more"
+	csv_awk 'FNR == 1 { header(); next }
+	$col("source") == "on" || $col("source") == "off" {
+		pr = $col("u") "-" $col("seed") "-" $col("replicate")
+		for (t = 1; t <= 2; t++) {
+			k = $col("policy") "," (t == 1 ? $col("u") "," $col("seed") : "all,all")
+			if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
+			wf[k, $col("source"), pr] = $col("work_frac")
+			if ($col("source") == "on") pairs[k, ++np[k]] = pr
+		}
 	}
 	END {
 		for (i = 1; i <= nk; i++) {
-			k = keys[i]; d = 0; d2 = 0; m = 0; n2 = 0
-			# off - on within each boot (a replicate runs both)
+			k = keys[i]; d = 0; d2 = 0; m = 0; c = 0
 			for (j = 1; j <= np[k]; j++) {
 				pr = pairs[k, j]
-				if (!((k, "off", pr) in wfr)) continue
-				x = wfr[k, "off", pr] - wfr[k, "on", pr]
-				n2++; d += x; d2 += x * x; m += x > 0
+				if (!((k, "off", pr) in wf)) continue
+				x = wf[k, "off", pr] - wf[k, "on", pr]; c++; d += x; d2 += x * x; m += x > 0
 			}
-			sd = n2 > 1 ? sqrt((d2 - d * d / n2) / (n2 - 1)) : 0
-			printf "%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d\n", k, n2,
-				mean(k, "wfon", "%.4f"), lo[k, "wfon"], hi[k, "wfon"],
-				mean(k, "wfoff", "%.4f"), lo[k, "wfoff"], hi[k, "wfoff"],
-				n2 ? sprintf("%+.4f", d / n2) : "", sprintf("%.4f", sd), m,
-				mean(k, "wfsweep612", "%.4f"), mean(k, "wfsweep61", "%.4f"),
-				mean(k, "wftraced61", "%.4f"), lo[k, "wftraced61"], hi[k, "wftraced61"],
-				mean(k, "lateon", "%.1f"), mean(k, "lateoff", "%.1f"), mean(k, "latesweep612", "%.1f"), mean(k, "latesweep61", "%.1f"), mean(k, "latetraced61", "%.1f"),
-				mean(k, "liton", "%.4f"), mean(k, "litoff", "%.4f"), mean(k, "litsweep612", "%.4f"), mean(k, "litsweep61", "%.4f"), mean(k, "littraced61", "%.4f"),
-				mean(k, "loneon", "%.1f"), mean(k, "loneoff", "%.1f"), mean(k, "lonesweep612", "%.1f"), mean(k, "lonetraced61", "%.1f"),
-				fair[k, "on"], fair[k, "off"], fair[k, "traced61"]
+			sdv = c > 1 ? sqrt((d2 - d * d / c) / (c - 1)) : 0
+			if (c) printf "%s,%d,%+.4f,%.4f,%d\n", k, c, d / c, sdv, m
 		}
 	}' "$2" | LC_ALL=C sort -t, -k1,1r -k2,2g -k3,3g
-	exit 0
-fi
+	exit 0 ;;
+esac
 # the sets, named as taskset_rows wants them (uU-sS.json)
 sets=$(mktemp -d)
 trap 'rm -rf "$sets"' EXIT
@@ -133,9 +156,11 @@ for d in "$@"; do
 				if (n == 0) print "?"; else if (length(r) != 1) print "mixed"
 				else for (v in r) print v == 0 ? "off" : v == 50000000 ? "on" : "runtime" v }')
 	else
-		case $release in 6.1.*) source=sweep61 ;; *) source=sweep612 ;; esac
-		# a traced 6.1 point is the control of fsoff61-hikey960*.plan
-		[ "$source" != sweep61 ] || [ ! -r "$d/trace.txt" ] || source=traced61
+		case $release in 6.1.*) tree=61 ;; *) tree=612 ;; esac
+		case ${in##*/} in
+		u*) source=sweep$tree ;;	# the sweeps stage their sets as uU-sS.json
+		*) if [ -r "$d/trace.txt" ]; then source=traced$tree; else source=plain$tree; fi ;;
+		esac
 	fi
 	policy=$(awk '{ v = $0; sub(/.*\[/, "", v); sub(/\].*/, "", v); k[$1] = v }
 		END {
