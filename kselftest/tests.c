@@ -8,6 +8,7 @@
  * rests on.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -291,14 +292,18 @@ struct rb {
 	pthread_mutex_t m;
 	pthread_barrier_t bar;
 	volatile int locked, blocking, done, bad;
-	volatile pid_t btid;
+	volatile pid_t btid, atid;
 };
+
+/* the test's threads, for the watchdog to show where they stopped */
+static volatile pid_t rb_tids[2];
 
 static void *rb_holder(void *p)
 {
 	struct rb *c = p;
 
 	c->btid = gettid();
+	rb_tids[0] = c->btid;
 	if (dl_setattr(0, ms_ns(5), ms_ns(30), ms_ns(60))) {
 		c->bad = errno;
 		c->locked = 1;
@@ -318,6 +323,8 @@ static void *rb_waiter(void *p)
 {
 	struct rb *c = p;
 
+	c->atid = gettid();
+	rb_tids[1] = c->atid;
 	if (dl_setattr(0, ms_ns(10), ms_ns(50), ms_ns(100)))
 		c->bad = errno;
 	while (!c->locked)
@@ -329,12 +336,58 @@ static void *rb_waiter(void *p)
 	return NULL;
 }
 
+/* copy /proc/self/task/TID/FILE to stdout after PREFIX, with open/read/write only */
+static void rb_show(const char *prefix, pid_t tid, const char *file)
+{
+	char path[64], buf[256];
+	int i = 0, n, fd, d;
+	char num[12];
+
+	for (n = 0; prefix[n]; n++)
+		;
+	if (write(1, prefix, n) < 0)
+		return;
+	/* the path, without snprintf */
+	for (d = 0, n = tid; n; n /= 10)
+		num[d++] = '0' + n % 10;
+	memcpy(path, "/proc/self/task/", 16);
+	i = 16;
+	while (d)
+		path[i++] = num[--d];
+	path[i++] = '/';
+	for (n = 0; file[n]; n++)
+		path[i++] = file[n];
+	path[i] = 0;
+	fd = open(path, O_RDONLY);
+	n = fd < 0 ? 0 : read(fd, buf, sizeof(buf) - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0) {
+		memcpy(buf, "(unreadable)", 12);
+		n = 12;
+	}
+	while (n > 0 && buf[n - 1] == '\n')
+		n--;
+	buf[n++] = '\n';
+	if (write(1, buf, n) < 0)
+		return;
+}
+
 static void rb_watchdog(int sig)
 {
 	(void)sig;
-	/* async-signal-safe: the verdict line, then out */
+	/* async-signal-safe: where each thread is, the verdict line, then out */
 	static const char msg[] = "#   timed out after 5 s: the threads did not finish\n"
 				  "not ok - replenish_bug\n";
+
+	if (rb_tids[0]) {
+		rb_show("#   holder stat: ", rb_tids[0], "stat");
+		rb_show("#   holder wchan: ", rb_tids[0], "wchan");
+	}
+	if (rb_tids[1]) {
+		rb_show("#   waiter stat: ", rb_tids[1], "stat");
+		rb_show("#   waiter wchan: ", rb_tids[1], "wchan");
+	}
 	if (write(1, msg, sizeof(msg) - 1) < 0)
 		_exit(1);
 	_exit(1);
