@@ -32,7 +32,7 @@
 #   boot ran a point prelude[-sS]-rR before, as a sweep's replicate R or
 #   the fsoff plans' -rR; else 1), point (its folder), jobs,
 #   late_jobs, offered_work_ns, met_work_ns, work_frac (as
-#   scripts/sweep-aggregate.sh counts them: releases at offset + k x period
+#   scripts/sweep-aggregate.sh counts them, scripts/lib/work.awk: releases at offset + k x period
 #   before the duration, met = ended by its deadline and not cut), big_busy_ns
 #   and big_little (the busy time of the admitted big tasks, dl_runtime x
 #   1024 > 462 x dl_deadline, and its share on CPUs of less than the top
@@ -51,7 +51,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$DLCAP_TOP/scripts/lib/tasksets.sh"
-bad() { echo "fsoff-table.sh: $*" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 case "$1" in
 --by-source)
@@ -172,20 +171,14 @@ for d in "$@"; do
 		}' "$d/knobs.txt")
 	caps=$(jq -r '.cpu_capacity | join(" ")' "$d/summary.json")
 	dur=$(jq -r .duration_ns "$d/summary.json")
-	work=$(csv_awk -v u="$u" -v seed="$seed" -v dur="$dur" -v caps="$caps" -v setsf="$sets/rows.csv" -v dir="$d" '
+	work=$(csv_awk -f "$DLCAP_TOP/scripts/lib/work.awk" -v u="$u" -v seed="$seed" -v dur="$dur" -v caps="$caps" -v setsf="$sets/rows.csv" -v dir="$d" '
 	BEGIN { nc = split(caps, cap, " "); top = 0; for (i = 1; i <= nc; i++) if (cap[i] > top) top = cap[i] }
 	FNR == 1 { header(); next }
-	FILENAME == setsf {
-		if ($col("u") != u || $col("seed") != seed) next
-		t = $col("task"); inset[t] = 1; wk[t] = $col("run_ns")
-		o = $col("offset_ns"); p = $col("period_ns")
-		rel[t] = o < dur ? int((dur - 1 - o) / p) + 1 : 0
-		next
-	}
+	FILENAME == setsf { work_set(u, seed, dur); next }
 	FILENAME ~ /tasks.csv$/ {
 		t = $col("task")
-		if (!(t in inset)) { printf "%s/tasks.csv: task %s is not in set u%s-s%s\n", dir, t, u, seed > "/dev/stderr"; bad = 1; exit 2 }
-		offw += rel[t] * wk[t]
+		if (!(t in WORK_IN)) { printf "%s/tasks.csv: task %s is not in set u%s-s%s\n", dir, t, u, seed > "/dev/stderr"; bad = 1; exit 2 }
+		offw += work_offered(t)
 		if ($col("admitted") == 1 && $col("dl_runtime_ns") * 1024 > 462 * $col("dl_deadline_ns")) {
 			m = split($col("busy_ns_by_cpu"), parts, ";")
 			for (i = 1; i <= m; i++) {
@@ -198,7 +191,7 @@ for d in "$@"; do
 	{
 		l = $col("lateness_ns"); jobs++
 		if (l > 0) late++
-		if (l <= 0 && $col("cut") == 0) metw += wk[$col("task")]
+		metw += work_met()
 	}
 	END {
 		if (bad) exit 2

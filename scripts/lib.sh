@@ -43,9 +43,10 @@ hash_files() {
 
 # csv_awk ARGS...: awk -F, with initramfs/csv.awk loaded (columns by name:
 # FNR == 1 { header(); next } ... $col("name")); ARGS as for awk after -F,
-# (-v ..., the program text, files).
+# (-v ..., the program text, files); -f FILE loads an awk library too
+# (scripts/lib/*.awk), before the program.
 csv_awk() {
 	local pre=()
-	while [ "${1:-}" = -v ]; do pre+=("$1" "$2"); shift 2; done
+	while [ "${1:-}" = -v ] || [ "${1:-}" = -f ]; do pre+=("$1" "$2"); shift 2; done
 	awk -F, "${pre[@]}" -f "$DLCAP_TOP/initramfs/csv.awk" -f <(printf '%s\n' "$1") "${@:2}"
 }

@@ -80,22 +80,16 @@ while IFS=, read -r topo pol k u seed rep dir; do
 		i = int(0.99 * NR); if (i < 0.99 * NR) i++; print v[i] }' "$tard")
 	dur=$(jq -r '.duration_ns // empty' "$d/summary.json")
 	case $dur in ''|*[!0-9]*) die "$d/summary.json: duration_ns: '$dur' is not a whole number of ns" ;; esac
-	csv_awk -v topo="$topo" -v pol="$pol" -v k="$k" -v u="$u" -v seed="$seed" -v rep="$rep" \
+	csv_awk -f "$DLCAP_TOP/scripts/lib/work.awk" -v topo="$topo" -v pol="$pol" -v k="$k" -v u="$u" -v seed="$seed" -v rep="$rep" \
 		-v p99="$p99" -v caps="$caps" -v shares="$shares" -v dur="$dur" -v dir="$d" -v setsf="$sets" '
 	FNR == 1 { header(); next }
-	FILENAME == setsf {
-		if ($col("u") != u || $col("seed") != seed) next
-		t = $col("task"); inset[t] = 1; wk[t] = $col("run_ns")
-		o = $col("offset_ns"); p = $col("period_ns")
-		rel[t] = o < dur ? int((dur - 1 - o) / p) + 1 : 0
-		next
-	}
+	FILENAME == setsf { work_set(u, seed, dur); next }
 	FILENAME ~ /tasks.csv$/ {
-		if (!($col("task") in inset)) {
+		if (!($col("task") in WORK_IN)) {
 			printf "%s/tasks.csv:%d: task %s is not in the sweep'"'"'s set u%s-s%s\n", dir, FNR, $col("task"), u, seed > "/dev/stderr"
 			bad = 1; exit 2
 		}
-		offw += rel[$col("task")] * wk[$col("task")]
+		offw += work_offered($col("task"))
 		per[$col("task")] = $col("period_ns"); n++
 		bw = $col("dl_runtime_ns") / $col("dl_period_ns"); off += bw
 		if ($col("admitted") == 1) {
@@ -120,11 +114,11 @@ while IFS=, read -r topo pol k u seed rep dir; do
 	{
 		l = $col("lateness_ns")
 		it = $col("task") SUBSEP $col("instance")
-		if (++logged[it] > rel[$col("task")]) {
-			printf "%s/jobs.csv:%d: task %s logged more jobs than its set releases in %d ns (%d): the release rule of scripts/lib/tasksets.sh does not hold\n", dir, FNR, $col("task"), dur, rel[$col("task")] > "/dev/stderr"
+		if (++logged[it] > WORK_REL[$col("task")]) {
+			printf "%s/jobs.csv:%d: task %s logged more jobs than its set releases in %d ns (%d): the release rule of scripts/lib/tasksets.sh does not hold\n", dir, FNR, $col("task"), dur, WORK_REL[$col("task")] > "/dev/stderr"
 			bad = 1; exit 2
 		}
-		if (l <= 0 && $col("cut") == 0) metw += wk[$col("task")]
+		metw += work_met()
 		jobs++; if (l > 0) late++
 		t = (l > 0 ? l : 0) / per[$col("task")]; sum += t; if (t > max) max = t
 	}
