@@ -26,8 +26,9 @@
  *    read) has a point OFFSET after that phase, and sets the realtime's
  *    nanoseconds to -z NSEC: by default 1 s less one interval, so that a
  *    second boundary falls on the next lattice point (the base the tick
- *    publishes there is 0); -z 0 a whole second, as `date -s` or an RTC's
- *    hctosys set it (the base clock_settime publishes is 0). Then it waits
+ *    publishes there is 0); -z 0 a whole second, as `date -s` sets it
+ *    (the base clock_settime publishes is 0; an RTC's hctosys sets half
+ *    a second). Then it waits
  *    -i intervals.
  * 3. Each reader counts, per step, its consistent snapshots of the vDSO
  *    data with the counter below cycle_last, told apart by the base they
@@ -53,6 +54,7 @@
 
 #include "args.h"
 #include "probes.h"
+#include "readers.h"
 #include "vdsotime.h"
 
 #define JUMP_NS		100000000000LL	/* 100 s */
@@ -283,20 +285,19 @@ int probe_clockwrap(int argc, char **argv)
 		if (!readers[i].steps)
 			return 1;
 	}
-	for (i = 0; i < cpus.n; i++, n++)
-		if (pthread_create(&threads[i], NULL, read_clock, &readers[i])) {
-			fprintf(stderr, "dlprobe clockwrap: cannot start the reader of CPU %d\n", cpus.cpu[i]);
-			atomic_store(&cur_step, STOP);
-			rc = 1;
-			goto join;
-		}
+	n = readers_start(threads, &cpus, read_clock, readers, sizeof(readers[0]),
+			  "clockwrap");
+	if (n < cpus.n) {
+		atomic_store(&cur_step, STOP);
+		rc = 1;
+		goto join;
+	}
 	/* 1. observe, spinning: an idle setter CPU could hand the tick on */
 	now = counter();
 	while (counter() - now < (uint64_t)observe_ms * freq / 1000)
 		;
 	atomic_store(&cur_step, STOP);
-	for (i = 0; i < n; i++)
-		pthread_join(threads[i], NULL);
+	readers_join(threads, n);
 	for (i = 0; i < n; i++) {
 		struct wreader *r = &readers[i];
 
@@ -338,12 +339,10 @@ int probe_clockwrap(int argc, char **argv)
 	 * realtime forward by less than 2 s, far below a jump
 	 */
 	atomic_store(&cur_step, OBSERVE);	/* not the calibration's */
-	for (i = 0, n = 0; i < cpus.n; i++, n++)
-		if (pthread_create(&threads[i], NULL, read_clock, &readers[i])) {
-			fprintf(stderr, "dlprobe clockwrap: cannot start the reader of CPU %d\n", cpus.cpu[i]);
-			rc = 1;
-			break;
-		}
+	n = readers_start(threads, &cpus, read_clock, readers, sizeof(readers[0]),
+			  "clockwrap");
+	if (n < cpus.n)
+		rc = 1;
 	/* the call's lead: from the call to the counter clock_settime reads */
 	last = vd->cycle_last;
 	now = counter();
@@ -386,8 +385,7 @@ int probe_clockwrap(int argc, char **argv)
 	}
 	atomic_store(&cur_step, STOP);
 join:
-	for (i = 0; i < n; i++)
-		pthread_join(threads[i], NULL);
+	readers_join(threads, n);
 	if (rc)
 		return rc;
 

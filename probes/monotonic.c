@@ -25,6 +25,7 @@
 
 #include "args.h"
 #include "probes.h"
+#include "readers.h"
 
 #define JUMP_NS		100000000LL
 
@@ -119,17 +120,14 @@ int probe_monotonic(int argc, char **argv)
 		readers[i].cpu = cpus.cpu[i];
 		readers[i].next = &readers[(i + 1) % cpus.n];
 	}
-	for (i = 0; i < cpus.n; i++, n++)
-		if (pthread_create(&threads[i], NULL, read_clock, &readers[i])) {
-			fprintf(stderr, "dlprobe monotonic: cannot start the reader of CPU %d\n", cpus.cpu[i]);
-			rc = 1;
-			break;
-		}
-	for (i = 0; i < n; i++) {
-		pthread_join(threads[i], NULL);
+	n = readers_start(threads, &cpus, read_clock, readers, sizeof(readers[0]),
+			  "monotonic");
+	if (n < cpus.n)
+		rc = 1;
+	readers_join(threads, n);
+	for (i = 0; i < n; i++)
 		if (readers[i].failed)
 			rc = 1;
-	}
 	if (rc)
 		return rc;
 	printf("cpu,reads,behind_max,window_ns,behind_handed,handed_window_ns,steps_back,jumps,max_gap_ns\n");
