@@ -4,9 +4,12 @@
 # copy of the pristine source (scripts/qemu-build.sh fetches it) and build
 # qemu-system-aarch64 after each, in one build folder (the first build is
 # cold, the others incremental); QEMU's scripts/checkpatch.pl on each patch.
-# Then, on the whole series, QEMU's own tests of it: the programs named in
-# qemu/patches/SERIES/tests (one a line, paths in QEMU's build folder, e.g.
-# tests/unit/test-icount-rate), each built with ninja and run.
+# Then, on the whole series, QEMU's own tests of it, named in
+# qemu/patches/SERIES/tests, one a line: a program (a path in QEMU's build
+# folder, e.g. tests/unit/test-icount-rate), built with ninja and run; or
+# `tcg TARGET RULE` (e.g. tcg aarch64-softmmu run-icount-quantum), a rule
+# of QEMU's tests/tcg made in the build folder's tests/tcg/TARGET with the
+# cross compiler configure found (gcc-aarch64-linux-gnu, make deps).
 # Usage: scripts/check-qemu-series.sh [SERIES]   (default quantum)
 # Exit status: 0 every prefix builds, every patch is clean and every test
 # passes; 1 otherwise.
@@ -43,6 +46,19 @@ prefix_check "$out" checkpatch "${patches[@]}" || status=1
 [ -r "$pdir/tests" ] || exit $status
 while read -r t; do
 	case "$t" in ''|'#'*) continue ;; esac
+	if [[ $t == tcg\ * ]]; then
+		read -r _ target rule <<< "$t"
+		[ -r "$out/tests/tcg/$target/Makefile" ] ||
+			{ say "test $t: configure made no tests/tcg/$target (no cross compiler?)"; status=1; continue; }
+		# qemu-system-aarch64 is built above; the rule builds the test and runs it
+		if make -C "$out/tests/tcg/$target" "$rule" > "$out/.test.log" 2>&1; then
+			say "test $t passes"
+		else
+			tail -30 "$out/.test.log" >&2
+			say "test $t FAILS (its output: $out/tests/tcg/$target/*.out)"; status=1
+		fi
+		continue
+	fi
 	if ! ninja -C "$out" -j"$(nproc)" "$t" > "$out/.test-build.log" 2>&1; then
 		grep -E 'error' "$out/.test-build.log" | head -20 >&2
 		say "test $t does NOT build"; status=1; continue
