@@ -433,11 +433,13 @@ bench-quantum-phase: deps
 
 # The cross-CPU clock wrap made to happen (issue 28 finding 5; dlprobe
 # clockwrap, experiments/plans/clockwrap.plan) at quanta of 1, 2, 5 and
-# 10 us: results/fidelity-v3/clockwrap/clockwrap.csv.
+# 10 us with dlcap's QEMU: results/fidelity/clockwrap/clockwrap.csv (the v3
+# emulator's run, before the counter was ordered: results/fidelity-v3/clockwrap).
 bench-clockwrap: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=stock
 	@FIDELITY_V2_TOPOS=symmetric8 FIDELITY_V2_PLAN=clockwrap scripts/bench-fidelity-v2.sh \
-		results/fidelity-v3/clockwrap $(foreach q,1 2 5 10,q$(q)=$(QEMU):$(q)000)
+		results/fidelity/clockwrap $(foreach q,1 2 5 10,q$(q)=$(QEMU):$(q)000)
+	@scripts/clockwrap-table.sh results/fidelity/clockwrap
 
 # Sweeps (experiments/sweeps/NAME.sweep): scripts/sweep.sh generates the task
 # sets, runs one resumable batch per (kernel, topology), aggregates, plots.

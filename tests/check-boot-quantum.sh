@@ -24,7 +24,7 @@ for bad in QEMU_QUANTUM=0 QEMU_QUANTUM=10us QEMU_SHIFT=11 QEMU_RATES=fast; do
 	expect "quantum mode: $bad is refused before any boot, one line naming it (exit $rc)" \
 		sh -c "test $rc = 2 && test \$(wc -l < '$work/badq.out') = 1 && grep -q '${bad%%=*}' '$work/badq.out' && test ! -e '$work/badq/idle'"
 done
-for opt in "rates=1:0" "rates=1:1" "quantum=0" "rates=1/2:x"; do
+for opt in "rates=1:0" "rates=1:1" "quantum=0" "rates=1/2:x" "rates="; do
 	timeout 20 "$qbin" -M virt -smp 8 -nographic -nic none -icount "shift=0,sleep=off,quantum=10000,$opt" \
 		-kernel /dev/null > "$work/qopt.out" 2>&1 < /dev/null; rc=$?
 	expect "dlcap's QEMU refuses -icount ...,$opt before the guest runs (exit $rc): $(head -1 "$work/qopt.out")" \
