@@ -18,7 +18,9 @@ struct cpulist {
 
 int cpulist_parse(const char *s, struct cpulist *out);
 int cpu_pin(int cpu);
+int cpu_allow(const struct cpulist *cpus);
 int sched_fifo(int prio);
+int sched_deadline(uint64_t runtime_ns, uint64_t deadline_ns, uint64_t period_ns);
 
 static inline int64_t now_ns(void)
 {

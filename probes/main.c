@@ -7,8 +7,10 @@
  *   dlprobe handoff   a turn passed between two CPUs (futex or spin)
  *   dlprobe loop      a fixed loop's duration on one CPU
  *   dlprobe clockwrap a counter read behind the timekeeper, made to happen
+ *   dlprobe dlpush    SCHED_DEADLINE push latency between two CPUs, each way
  * Each prints a CSV with a header on stdout. Exit status: 0; 1 the probe
- * could not run (a CPU missing, no SCHED_FIFO); 2 bad arguments.
+ * could not run (a CPU missing, no SCHED_FIFO or SCHED_DEADLINE); 2 bad
+ * arguments.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +27,7 @@ static const struct {
 	{ "handoff", probe_handoff },
 	{ "loop", probe_loop },
 	{ "clockwrap", probe_clockwrap },
+	{ "dlpush", probe_dlpush },
 };
 
 int main(int argc, char **argv)
@@ -32,7 +35,7 @@ int main(int argc, char **argv)
 	size_t i;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: dlprobe wakeup|monotonic|handoff|loop|clockwrap [OPTIONS]\n");
+		fprintf(stderr, "usage: dlprobe wakeup|monotonic|handoff|loop|clockwrap|dlpush [OPTIONS]\n");
 		return 2;
 	}
 	/*
@@ -43,6 +46,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
 		if (!strcmp(argv[1], modes[i].name))
 			return modes[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "dlprobe: mode '%s' is not wakeup, monotonic, handoff, loop or clockwrap\n", argv[1]);
+	fprintf(stderr, "dlprobe: mode '%s' is not wakeup, monotonic, handoff, loop, clockwrap or dlpush\n", argv[1]);
 	return 2;
 }

@@ -12,5 +12,6 @@ int probe_monotonic(int argc, char **argv);
 int probe_handoff(int argc, char **argv);
 int probe_loop(int argc, char **argv);
 int probe_clockwrap(int argc, char **argv);
+int probe_dlpush(int argc, char **argv);
 
 #endif

@@ -1,7 +1,8 @@
 #!/bin/bash
-# dlprobe (probes/), natively: the unit tests of its statistics and CPU
-# lists, bad arguments refused with one line and exit 2, a short run of
-# each probe on the host, and scripts/fidelity-v2-table.sh on canned CSVs
+# dlprobe (probes/), natively: the unit tests of its statistics, CPU
+# lists and migration counts, bad arguments refused with one line and
+# exit 2, a short run of each probe on the host (dlpush: as root, with
+# sched_rt_runtime_us back in place after it and after a SIGTERM), and scripts/fidelity-v2-table.sh on canned CSVs
 # (tests/data/fidelity-v2) whose table values are known, and
 # scripts/wake-sweep.sh on canned histories (tests/data/wake-sweep; CPUs 0
 # and 7, and 1 and 7 by WAKE_SWEEP_CPUS) and
@@ -38,6 +39,12 @@ refused monotonic -b 0 -d 10
 refused clockwrap -c 0 -b 0-1
 refused clockwrap -c 0 -b 1 -w 10 -s 20
 refused clockwrap -c 0 -b 1 -i 1
+refused dlpush -a 0
+refused dlpush -a 1 -b 1
+refused dlpush -a 0 -b 1 -d 0
+refused dlpush -a 0 -b 1 -t 5000 -g 5000
+refused dlpush -a 0 -b 1 -w 300
+refused dlpush -a 0 -b 1 -r 9600
 
 ncpu=$(nproc)
 if [ "$ncpu" -ge 2 ]; then
@@ -47,6 +54,43 @@ if [ "$ncpu" -ge 2 ]; then
 		awk -F, 'NR > 1 { n++; if ($2 < 1000 || $3 || $5 || $7) bad = 1 } END { exit bad || n != 2 }' "$tmp/mono.csv"
 	"$P" handoff -a 0 -t 1 -n 200 > "$tmp/h.csv"
 	check "host: 200 hand-offs 0 <-> 1 counted" awk -F, 'NR == 2 { exit $5 != 200 }' "$tmp/h.csv"
+fi
+# dlpush: SCHED_DEADLINE pushes between CPUs 0 and 1 for 300 ms, and
+# admission control (sched_rt_runtime_us) back as found: after the run,
+# and after a SIGTERM in the middle of a longer one
+rtr=/proc/sys/kernel/sched_rt_runtime_us
+if [ "$ncpu" -lt 2 ]; then
+	echo "SKIP: host dlpush ($ncpu CPU: needs CPUs 0 and 1)"
+elif [ "$(id -u)" != 0 ] || [ ! -w "$rtr" ]; then
+	echo "SKIP: host dlpush (not root, or $rtr not writable: the probe turns SCHED_DEADLINE admission control off to pin its kickers)"
+else
+	was=$(cat "$rtr")
+	"$P" dlpush -a 0 -b 1 -d 300 > "$tmp/dl.csv" 2> "$tmp/dl.err"
+	rc=$?
+	check "host dlpush: ran (exit $rc) $(head -1 "$tmp/dl.err")" test $rc = 0
+	check "host dlpush: $rtr $was before, $(cat "$rtr") after, the row's rt_runtime_us $(cell "$tmp/dl.csv" direction 'A->B' rt_runtime_us)" \
+		test "$(cat "$rtr")" = "$was" -a "$(cell "$tmp/dl.csv" direction 'A->B' rt_runtime_us)" = "$was"
+	for d in 'A->B' 'B->A'; do
+		row=$(cols "$tmp/dl.csv" direction cpu_from cpu_to migrations p50_ns p99_ns max_ns long_moves kicks | grep "^$d,")
+		check "host dlpush $d: at least 10 migrations, at most one per kick of cpu_from's kicker, 1 us < p50 <= p99 <= max <= 1 ms: $row" \
+			awk -F, -v d="$d" '{ n++; ok = ($2 == (d == "A->B" ? 0 : 1) && $3 == 1 - $2 && $4 >= 10 && $4 <= $9 &&
+				$5 > 1000 && $5 <= $6 && $6 <= $7 && $7 <= 1000000) } END { exit !(n == 1 && ok) }' <<< "$row"
+	done
+	check "host dlpush: the mover alternates, moves (migrations + long_moves) each way differ by 1 at most: $(cols "$tmp/dl.csv" migrations long_moves | paste -sd' ')" \
+		awk -F, '{ m[NR] = $1 + $2 } END { exit !(NR == 2 && m[1] - m[2] <= 1 && m[2] - m[1] <= 1) }' <(cols "$tmp/dl.csv" migrations long_moves)
+	"$P" dlpush -a 0 -b 1 -d 10000 > "$tmp/dlk.csv" 2> "$tmp/dlk.err" &
+	pid=$!
+	for _ in $(seq 50); do
+		during=$(cat "$rtr")
+		[ "$during" = -1 ] && break
+		sleep 0.04
+	done
+	sleep 0.2
+	kill -TERM "$pid"
+	wait "$pid"
+	rc=$?
+	check "host dlpush: -1 in $rtr during a run ($during), $was again after its SIGTERM (exit $rc, $(cat "$rtr")), no CSV" \
+		test "$during" = -1 -a $rc = 143 -a "$(cat "$rtr")" = "$was" -a ! -s "$tmp/dlk.csv"
 fi
 if [ "$(uname -m)" != aarch64 ]; then
 	"$P" clockwrap -c 0 -b 1 > "$tmp/cw.csv" 2> "$tmp/cw.err"

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_moves.c - readings of (time, CPU) sorted into migrations each way
+ * and interruptions on the CPU left, as dlprobe dlpush counts them.
+ */
+#include "check.h"
+#include "moves.h"
+
+#define A	3
+#define B	5
+
+int main(void)
+{
+	/* threshold 1000 ns, max gap 100000 ns */
+	static const struct {
+		int64_t t;
+		int cpu;
+	} r[] = {
+		{ 0, A },
+		{ 100, A },
+		{ 5100, B },		/* A->B in 5000 */
+		{ 5200, B },
+		{ 8200, B },		/* a stay on B: 3000 > 1000 */
+		{ 8900, B },		/* 700: no interruption */
+		{ 15900, A },		/* B->A in 7000 */
+		{ 16300, B },		/* A->B in 400: below the threshold, still a move */
+		{ 16400, 7 },		/* neither CPU: left out */
+		{ 2016400, B },		/* 2 ms on B: a long stay (throttled) */
+		{ 2016500, B },
+		{ 5016500, A },		/* B->A across 3 ms: a long move */
+		{ 5017000, A },
+		{ 5117000, A },		/* 100000: a stay, not a long one */
+		{ 5120000, B },		/* A->B in 3000 */
+	};
+	struct moves m;
+	size_t i;
+
+	CHECK(!moves_init(&m, A, B, 1000, 100000, 4), "4 samples a side");
+	for (i = 0; i < sizeof(r) / sizeof(r[0]); i++)
+		moves_add(&m, r[i].t, r[i].cpu);
+	CHECK(m.readings == 14 && m.strays == 1, "14 readings, 1 on neither CPU (%lld, %lld)",
+	      m.readings, m.strays);
+	CHECK(m.side[0].cpu == A && m.side[1].cpu == B, "side 0 is A, side 1 is B");
+	CHECK(m.side[0].lat.n == 3 && m.side[0].lat.v[0] == 5000 &&
+	      m.side[0].lat.v[1] == 400 && m.side[0].lat.v[2] == 3000,
+	      "A->B: 5000, 400, 3000 ns, in order (%zu)", m.side[0].lat.n);
+	CHECK(m.side[1].lat.n == 1 && m.side[1].lat.v[0] == 7000,
+	      "B->A: 7000 ns, the 3 ms move left out (%zu)", m.side[1].lat.n);
+	CHECK(m.side[0].long_moves == 0 && m.side[1].long_moves == 1,
+	      "long moves: none from A, 1 from B");
+	CHECK(m.side[0].stays == 1 && m.side[0].long_stays == 0,
+	      "on A: 1 stay (100000 is not over the max gap), no long one (%lld, %lld)",
+	      m.side[0].stays, m.side[0].long_stays);
+	CHECK(m.side[1].stays == 1 && m.side[1].long_stays == 1,
+	      "on B: 1 stay of 3000, 1 long of 2 ms (%lld, %lld)",
+	      m.side[1].stays, m.side[1].long_stays);
+	moves_free(&m);
+
+	CHECK(!moves_init(&m, A, B, 1000, 100000, 1), "1 sample a side");
+	moves_add(&m, 0, A);
+	moves_add(&m, 2000, B);
+	moves_add(&m, 4000, A);
+	moves_add(&m, 6000, B);
+	CHECK(m.side[0].lat.n == 1 && m.side[0].lat.dropped == 1 &&
+	      m.side[1].lat.n == 1 && m.side[1].lat.dropped == 0,
+	      "a full side drops the second A->B move and counts it");
+	moves_free(&m);
+	CHECK_EXIT();
+}
