@@ -18,7 +18,7 @@
 # (an extra cpio: the default initramfs, and so every other boot, stays as
 # it is). Raw runs: results/raw/fidelity-v2/NAME-TOPOLOGY (kept; a point is
 # run again only when its inputs change, scripts/run-batch.sh).
-# Writes OUTDIR/{wakeup,monotonic,handoff,loop,clockwrap}.csv: qemu, qemu_sha256,
+# Writes OUTDIR/{wakeup,monotonic,handoff,loop,clockwrap,dlpush}.csv: qemu, qemu_sha256,
 # quantum_ns, topology, point, host_s, then dlprobe's columns; and
 # OUTDIR/runs.csv (each binary's path and SHA-256).
 # Exit status: 0; 1 a boot or point failed; 2 bad usage.
@@ -78,7 +78,7 @@ for m in "${modes[@]}"; do
 	IFS=$'\t' read -r name bin q <<< "$m"
 	echo "$name,$bin,$(hash_files "$bin"),$q" >> "$out/runs.csv.tmp"
 done
-for mode in wakeup monotonic handoff loop clockwrap; do
+for mode in wakeup monotonic handoff loop clockwrap dlpush; do
 	tmp=$out/$mode.csv.tmp
 	: > "$tmp"
 	for t in $topos; do
@@ -104,4 +104,4 @@ for mode in wakeup monotonic handoff loop clockwrap; do
 	if [ -s "$tmp" ]; then mv "$tmp" "$out/$mode.csv"; else rm -f "$tmp"; fi
 done
 mv "$out/runs.csv.tmp" "$out/runs.csv"
-say "wrote $out/{wakeup,monotonic,handoff,loop,clockwrap,runs}.csv"
+say "wrote $out/{wakeup,monotonic,handoff,loop,clockwrap,dlpush,runs}.csv (the modes its plans run)"
