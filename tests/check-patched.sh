@@ -140,6 +140,11 @@ if [ "$srv" != 0 ]; then
 1 fair-server -1 $cpu0_bw 209715 $((srv + 8 * 655360)) $(lim $sum_cap)"
 	what="$what; CPU 0's fair server's 200 ms a second, of source fair-server, $cpu0_bw -> 209715 with 8 x 655360 and the servers' admitted"
 fi
+# and sched_rt_runtime_us lowered to 700000 (0.7 in BW_SHIFT fixed point,
+# 734003) with 8 x 655360 admitted: refused over the lower limit
+want="$want
+1 rt-runtime -1 0 0 $((srv + 8 * 655360)) $(( 734003 * sum_cap >> 10 ))"
+what="$what; sched_rt_runtime_us lowered to 700000, of source rt-runtime, 8 x 655360 and the servers' over $(( 734003 * sum_cap >> 10 ))"
 check "refusals: the knobs point's are $what (${got:-none})" test "$got" = "$want"
 lost=$(csv_awk 'FNR == 1 { header(); next } $col("path") == "trace" { s += $col("count") } END { print s + 0 }' \
 	"$hikey"/*/reason-counts.csv "$dyn"/*/reason-counts.csv 2>/dev/null)
