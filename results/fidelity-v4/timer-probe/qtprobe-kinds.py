@@ -2,24 +2,18 @@
 # Late armings of a "qtprobe: stack" log by kind (guest kernel path) and by
 # whether they fall in the dlgen point's window. Usage:
 # qtprobe-kinds.py CONSOLE_LOG SUMMARY_JSON SYSTEM_MAP OFFSET_NS
-import sys, json, bisect, collections
+import sys, json, collections
+from qtprobe_stack import symbolizer, stack_records
 log, summ, smap, off = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-syms=[]
-for l in open(smap):
-    a,t,n=l.split()[:3]
-    if t in 'tTwW': syms.append((int(a,16),n))
-syms.sort(); A=[a for a,_ in syms]
-def sym(x): return syms[bisect.bisect_right(A,x)-1][1]
+sym = symbolizer(smap)
 s=json.load(open(summ)); t0=s['start_ns']+off
 # to the end of the last job (overrunning jobs end after the duration)
 import csv, os
 jobs=os.path.join(os.path.dirname(summ),'jobs.csv')
 t1=max([s['start_ns']+s['duration_ns']]+[int(j['end_ns']) for j in csv.DictReader(open(jobs))])+off
 K=collections.defaultdict(list)
-for l in open(log,errors='replace'):
-    if 'qtprobe: stack ' not in l: continue
-    p=l.split('qtprobe: stack ',1)[1].split()
-    kv=dict(zip(p[0:8:2],p[1:8:2])); pcs=[sym(int(x,16)) for x in p[9:]]
+for kv, addrs in stack_records(log):
+    pcs=[sym(x) for x in addrs]
     kind=('DL inactive (0-lag) timer, task_non_contending' if 'task_non_contending' in pcs else
           'clock_nanosleep (dlgen job release)' if 'do_nanosleep' in pcs else
           'RT bandwidth timer' if 'enqueue_task_rt' in pcs else

@@ -2,19 +2,13 @@
 # For the late nanosleep armings of a "qtprobe: stack" log: which dlgen job
 # had just ended, when its task's next job was released, and how its next
 # job started. Usage: qtprobe-nanosleep.py CONSOLE_LOG JOBS_CSV SYSTEM_MAP
-import csv, collections, bisect, sys
+import csv, collections, sys
+from qtprobe_stack import symbolizer, stack_records
 log, jobsf, smap = sys.argv[1:4]
-syms=[]
-for l in open(smap):
-    a,t,n=l.split()[:3]
-    if t in 'tTwW': syms.append((int(a,16),n))
-syms.sort(); A=[a for a,_ in syms]
-def sym(x): return syms[bisect.bisect_right(A,x)-1][1]
+sym = symbolizer(smap)
 ev=[]
-for l in open(log,errors='replace'):
-    if 'qtprobe: stack ' not in l: continue
-    p=l.split('qtprobe: stack ',1)[1].split()
-    kv=dict(zip(p[0:8:2],p[1:8:2])); pcs=[sym(int(x,16)) for x in p[9:]]
+for kv, addrs in stack_records(log):
+    pcs=[sym(x) for x in addrs]
     kind='inactive' if 'task_non_contending' in pcs else 'nanosleep' if 'do_nanosleep' in pcs else 'other'
     ev.append((int(kv['at']),int(kv['lead']),int(kv['late']),int(kv['vcpu']),kind))
 jobs=list(csv.DictReader(open(jobsf)))
