@@ -2,10 +2,12 @@
 # The DL admission limit a kernel should apply, computed as the kernel does
 # (kernel/sched/deadline.c, fixed point: 1 CPU = 2^20), checked against what
 # one boot of experiments/tasksets/admission-probe.sh admitted:
-#   limit   = cap_scale(to_ratio(rt_period, rt_runtime), sum of capacities)
-#           (sched_rt_runtime_us / sched_rt_period_us: the probe's, or the
-#           kernel's defaults 950000 / 1000000 when it has no /proc/sys;
-#           the capacities of the topology's CPUs)
+#   limit   = cap_scale(bw, sum of capacities), bw the limit per CPU:
+#           the probe's dl_bw->bw (the kernel's to_ratio(rt_period,
+#           rt_runtime), read from sched/debug), or in a probe of before
+#           that line to_ratio of its sched_rt_period_us and
+#           sched_rt_runtime_us, the defaults 950000 / 1000000 when they
+#           read "none"; the capacities are the topology's
 #   servers = sum over CPUs of to_ratio(period, runtime) of the fair
 #           server (6.12: 50 ms / 1 s each, allocated from boot on; 0 before)
 #   a task of bandwidth b is admitted while total_bw + b <= limit, so of N
@@ -39,20 +41,25 @@ probe() {
 	[ -n "$v" ] || { echo "admission-oracle: $pt/dlgen.log: no '$1:' line" >&2; return 2; }
 	echo "$v"
 }
-rt_runtime=$(probe sched_rt_runtime_us) || exit 2
-rt_period=$(probe sched_rt_period_us) || exit 2
+# the limit per CPU: dl_bw->bw, or (probes before that line) the sysctls
+rt_runtime="" rt_period=""
+if ! dl_bw=$(probe 'dl_bw->bw' 2> /dev/null); then
+	dl_bw=""
+	rt_runtime=$(probe sched_rt_runtime_us) || exit 2
+	rt_period=$(probe sched_rt_period_us) || exit 2
+	# without /proc/sys the kernel keeps its defaults (kernel/sched/rt.c)
+	[ "$rt_runtime" = none ] && rt_runtime=950000
+	[ "$rt_period" = none ] && rt_period=1000000
+fi
 servers=$(probe 'fair_server runtime/period ns') || exit 2
 before=$(probe 'total_bw before') || exit 2
 during=$(probe 'total_bw during') || exit 2
 after=$(probe 'total_bw after') || exit 2
-# without /proc/sys the kernel keeps its defaults (kernel/sched/rt.c)
-[ "$rt_runtime" = none ] && rt_runtime=950000
-[ "$rt_period" = none ] && rt_period=1000000
 tasks=$(csv_awk 'FNR == 1 { header(); next } $col("policy") == "SCHED_DEADLINE" {
 	print $col("dl_runtime_ns"), $col("dl_period_ns"), $col("admitted") }' "$pt/tasks.csv") || exit 2
 
 [ $header = 0 ] || echo "point,topology,cpus,capacity,rt_share,limit_cpus,servers_cpus,servers_used_cpus,dl_available_cpus,task_bw,tasks,expected,admitted,total_bw_before,total_bw_during,total_bw_after,verdict"
-awk -v label="$label" -v topo="$topo" -v caps="$caps" -v rtr="$rt_runtime" -v rtp="$rt_period" \
+awk -v label="$label" -v topo="$topo" -v caps="$caps" -v dlbw="$dl_bw" -v rtr="$rt_runtime" -v rtp="$rt_period" \
 	-v servers="$servers" -v before="$before" -v during="$during" -v after="$after" -v tasks="$tasks" '
 function num(what, v) {
 	if (v !~ /^-?[0-9]+$/) { printf "admission-oracle: %s %s: %s is not a whole number\n", label, what, v > "/dev/stderr"; exit 2 }
@@ -64,7 +71,10 @@ BEGIN {
 	ncpu = split(caps, c, " ")
 	for (i = 1; i <= ncpu; i++) { cap += c[i]; capof[i - 1] = c[i] }
 	# sysctl -1: no limit (dl_b->bw = -1)
-	bw = num("sched_rt_runtime_us", rtr) < 0 ? -1 : to_ratio(num("sched_rt_period_us", rtp) * 1000, rtr * 1000)
+	if (dlbw != "")
+		bw = num("dl_bw->bw", dlbw) < 0 ? -1 : dlbw + 0
+	else
+		bw = num("sched_rt_runtime_us", rtr) < 0 ? -1 : to_ratio(num("sched_rt_period_us", rtp) * 1000, rtr * 1000)
 	limit = bw < 0 ? -1 : int(bw * cap / 1024)
 	nsrv = split(servers == "none" ? "" : servers, s, " ")
 	for (i = 1; i <= nsrv; i++) {

@@ -63,6 +63,11 @@ sed -i 's/^\(sched_rt_[a-z]*_us: \).*/\1none/' "$tmp/61/dlgen.log"
 probe "$tmp/612" "$servers" 10 419424 $((419424 + 10 * 524288)) 419424
 probe "$tmp/612-11" "$servers" 11 419424 $((419424 + 11 * 524288)) 419424
 probe "$tmp/612-leak" "$servers" 10 419424 $((419424 + 10 * 524288)) 0
+# today's probe prints the kernel's limit per CPU (dl_bw->bw), not the
+# sysctls: 0.7 (734003) -> 734003 x 5944 >> 10 = 4260658, less the servers'
+# 419424: 7 tasks
+probe "$tmp/612-bw" "$servers" 7 419424 $((419424 + 7 * 524288)) 419424
+sed -i -e '/^sched_rt_period_us: /d' -e 's/^sched_rt_runtime_us: .*/dl_bw->bw: 734003/' "$tmp/612-bw/dlgen.log"
 # oracle_case DIR RC GLOB DESCRIPTION: the oracle on DIR exits RC and its
 # output matches GLOB
 oracle_case() {
@@ -75,6 +80,8 @@ oracle_case "$tmp/61" 0 '*,hikey960,8,5944,0.9500,5.5145,0.0000,0.0000,5.5145,0.
 	"oracle, 6.1 on HiKey960 (sysctls at their defaults): limit 5.5145 CPUs, 11 of 16 admitted, total_bw 0 / 11 x 524288 / 0"
 oracle_case "$tmp/612" 0 '*,hikey960,8,5944,0.9500,5.5145,0.4000,0.2902,5.1145,0.5000,16,10,10,419424,5662304,419424,ok' \
 	"oracle, 6.12: the fair servers take 0.4000 CPU of admission (0.2902 of capacity), 10 admitted"
+oracle_case "$tmp/612-bw" 0 '*,hikey960,8,5944,0.7000,4.0633,0.4000,0.2902,3.6633,0.5000,16,7,7,419424,4089440,419424,ok' \
+	"oracle, 6.12 with the probe's dl_bw->bw of 0.7: limit 4.0633 CPUs, 7 admitted"
 oracle_case "$tmp/612-11" 1 "*FAIL: admitted 11, the limit admits 10;" \
 	"oracle, 6.12 admitting 11 (the limit without servers) fails"
 oracle_case "$tmp/612-leak" 1 "*FAIL: total_bw after 0, servers 419424;" \
