@@ -62,6 +62,7 @@ help:
 	@echo "make lelli      results/lelli/summary.csv (small tasks first, then big ones: fit vs best-fit)"
 	@echo "make hotplug-accounting  results/hotplug/accounting.csv (stock vs stock-nocpusets; HOTPLUG_TREE=6.12: the 6.12 tree's, results/hotplug-6.12)"
 	@echo "make hotplug-accounting-6.12  = make hotplug-accounting TREE=6.12"
+	@echo "make fsoff       results/fsoff/ (6.12's fair servers on and off under nonidle-fit, 4 sets x 4 boots, both trees; needs the headline-hikey960 sweeps' points)"
 	@echo "make fair-server  results/fair-server/summary.csv (a CFS task beside an RT hog: its fair-server share on LITTLE and big CPUs; 6.1, 6.12, 6.12 with the server's runtime scaled again), checked"
 	@echo "make dl-kselftest  results/dl-kselftest/summary.csv (Juri Lelli's SCHED_DEADLINE kselftests RFC as dlselftest: stock 6.12 and 6.1 on symmetric8 and hikey960, each verdict beside the admission rule's), checked"
 	@echo "make hotplug-refused     results/hotplug/refused.txt (a refused offline: stock vs stock-hotfix; HOTPLUG_TREE=6.12: stock-6.12, results/hotplug-6.12)"
@@ -277,6 +278,14 @@ hotplug-refused: deps
 	@scripts/expect-refused.sh $(REFUSED_RAW)
 	@scripts/results-manifest.sh hotplug$(HOTPLUG_SFX)
 hotplug: hotplug-accounting hotplug-refused
+
+# The fair servers on and off under nonidle-fit (experiments/plans/fsoff/,
+# scripts/fsoff.sh): 12 boots, then the tables with the headline sweeps'
+# points of the same sets, which must be in results/raw/sweeps/.
+fsoff: deps $(call kimage,patched) $(call kimage,patched-6.12) $(INITRAMFS) $(DLGEN) $(QEMU)
+	@scripts/fsoff.sh
+	@scripts/results-manifest.sh fsoff
+	@column -s, -t results/fsoff/pairs.csv
 
 # The fair server against an RT hog (experiments/plans/fair-server.plan):
 # 6.1 (no server), 6.12.118 (fc975cfb3639's fix) and 6.12 with the fix undone.
@@ -582,5 +591,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: bench-quantum-phase bench-clockwrap dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: fsoff bench-quantum-phase bench-clockwrap dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -7,7 +7,9 @@
 #           rt_runtime), read from sched/debug), or in a probe of before
 #           that line to_ratio of its sched_rt_period_us and
 #           sched_rt_runtime_us, the defaults 950000 / 1000000 when they
-#           read "none"; the capacities are the topology's
+#           read "none"; the capacities are the topology's. With
+#           dl_bw->bw the oracle takes the kernel's limit per CPU as read
+#           and checks what the kernel makes of it
 #   servers = sum over CPUs of to_ratio(period, runtime) of the fair
 #           server (6.12: 50 ms / 1 s each, allocated from boot on; 0 before)
 #   a task of bandwidth b is admitted while total_bw + b <= limit, so of N
@@ -43,7 +45,9 @@ probe() {
 }
 # the limit per CPU: dl_bw->bw, or (probes before that line) the sysctls
 rt_runtime="" rt_period=""
-if ! dl_bw=$(probe 'dl_bw->bw' 2> /dev/null); then
+if dl_bw=$(probe 'dl_bw->bw' 2> /dev/null); then
+	[ "$dl_bw" != none ] || { echo "admission-oracle: $pt/dlgen.log: dl_bw->bw: none (the guest had no sched/debug)" >&2; exit 2; }
+else
 	dl_bw=""
 	rt_runtime=$(probe sched_rt_runtime_us) || exit 2
 	rt_period=$(probe sched_rt_period_us) || exit 2

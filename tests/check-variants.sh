@@ -86,6 +86,9 @@ oracle_case "$tmp/612-11" 1 "*FAIL: admitted 11, the limit admits 10;" \
 	"oracle, 6.12 admitting 11 (the limit without servers) fails"
 oracle_case "$tmp/612-leak" 1 "*FAIL: total_bw after 0, servers 419424;" \
 	"oracle, 6.12 with total_bw after != the servers' fails"
+sed -i 's/^dl_bw->bw: .*/dl_bw->bw: none/' "$tmp/612-bw/dlgen.log"
+oracle_case "$tmp/612-bw" 2 '*dlgen.log: dl_bw->bw: none (the guest had no sched/debug)' \
+	"oracle: a probe without sched/debug (dl_bw->bw: none) exits 2 with one line naming it"
 sed -i 's/^total_bw during: .*/total_bw during: lots/' "$tmp/612/dlgen.log"
 oracle_case "$tmp/612" 2 '* total_bw during: lots is not a whole number' \
 	"oracle: a probe value that is not a number exits 2 with one line naming it"

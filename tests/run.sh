@@ -346,6 +346,9 @@ suite tests/check-manifests.sh
 echo "== expected-outcome checkers and the tables they read, on fixtures (tests/data/expect; no QEMU)"
 suite tests/check-expect.sh
 
+echo "== the fair-server A/B's tables on a canned points.csv, and make fsoff without the sweeps' points (no QEMU)"
+suite tests/check-fsoff.sh
+
 echo "== figures: the same data give the same PNG and PDF bytes (scripts/lib/plot.sh plot_both twice)"
 suite tests/check-plot-bytes.sh
 

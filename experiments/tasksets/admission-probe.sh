@@ -6,10 +6,11 @@
 # sched/debug: to_ratio(sched_rt_period_us, sched_rt_runtime_us), -1 for
 # none), the fair servers (6.12; "none" before), and dl_bw.total_bw before,
 # while the tasks run and after they are gone, each the largest of any root
-# domain. It does not read /proc/sys/kernel/sched_rt_*: on 6.12.118 any
-# access, a read too, rebuilds the sched domains (sched_rt_handler() calls
-# rebuild_sched_domains()), which clears total_bw and adds back the tasks
-# but not the fair servers (EXPERIMENTS.md section 23).
+# domain. It does not read /proc/sys/kernel/sched_rt_*: on 6.12.118 every
+# read or write rebuilds the sched domains (sched_rt_handler() calls
+# rebuild_sched_domains()), which clears the kept root domain's total_bw
+# and adds back the tasks but not the fair servers (EXPERIMENTS.md
+# section 23).
 # Usage (by initramfs/init): sh admission-probe.sh POINTDIR [TASKSET]
 # stage: admission-16x8000.json
 out=${1:?}

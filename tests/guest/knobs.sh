@@ -128,10 +128,11 @@ else
 fi
 
 # Last of the kernel checks, and the knobs point last in its plans: on
-# 6.12.118 any access to /proc/sys/kernel/sched_rt_* rebuilds the sched
-# domains (sched_rt_handler()), and total_bw loses the fair servers'
-# bandwidth until the next boot (EXPERIMENTS.md section 23), which the
-# fair-server check above and every later point would see.
+# 6.12.118 every read or write of /proc/sys/kernel/sched_rt_* rebuilds the
+# sched domains (sched_rt_handler()), and the kept root domain's total_bw
+# loses the fair servers' bandwidth until a new root domain is built (CPU
+# hotplug) or the next boot (EXPERIMENTS.md section 23), which the
+# fair-server check above and the points after it would see.
 # sched_rt_runtime_us: lowering it must not leave a root domain with more
 # admitted DL bandwidth than its new limit, which scales with the capacity
 # sum as admission does. Eight 6.25/10 ms reservations (5.0 CPUs) are
