@@ -16,9 +16,12 @@ check "the growth step runs make growth on its sweep" grep -qx 'growth-growth-rk
 check "the committed list's steps each name a sweep that exists" sh -c "'$r' --list > /dev/null"
 sum=$(sha256sum < "$top/EXPERIMENTS.md")
 n=$("$r" --list | wc -l)	# the committed list's steps; tables is the last
-DLCAP_CACHE=$tmp/cache "$r" tables > "$tmp/tables.out" 2>&1; rc=$?
-check "one step runs alone (tables: exit $rc), its log in DLCAP_CACHE/rerun/, EXPERIMENTS.md unchanged when its tables are current" \
-	sh -c "test $rc = 0 && test -f '$tmp/cache/rerun/tables.log' && grep -q '\\[$n/$n\\] tables: done' '$tmp/tables.out' && test \"\$(sha256sum < '$top/EXPERIMENTS.md')\" = '$sum'"
+# an empty results/ for its checkpoints (scripts/checkpoint.sh): restoring
+# and packing again the committed ones takes minutes and tests nothing here
+mkdir -p "$tmp/results"
+DLCAP_RESULTS=$tmp/results DLCAP_CACHE=$tmp/cache "$r" tables > "$tmp/tables.out" 2>&1; rc=$?
+check "one step runs alone (tables: exit $rc), its log in DLCAP_CACHE/rerun/, EXPERIMENTS.md unchanged when its tables are current, no checkpoint touched" \
+	sh -c "test $rc = 0 && test -f '$tmp/cache/rerun/tables.log' && grep -q '\\[$n/$n\\] tables: done' '$tmp/tables.out' && test \"\$(sha256sum < '$top/EXPERIMENTS.md')\" = '$sum' && test -z \"\$(ls -A '$tmp/results')\""
 printf 'evidence-nowhere\n' > "$tmp/bad.list"
 RERUN_LIST=$tmp/bad.list "$r" --list > "$tmp/bad.out" 2>&1; rc=$?
 check "a list naming a sweep that does not exist: exit 1, one line naming it (exit $rc)" \
