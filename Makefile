@@ -283,7 +283,7 @@ hotplug: hotplug-accounting hotplug-refused
 # scripts/fsoff.sh): 12 boots, then the tables with the headline sweeps'
 # points of the same sets, which must be in results/raw/sweeps/.
 fsoff: deps $(call kimage,patched) $(call kimage,patched-6.12) $(INITRAMFS) $(DLGEN) $(QEMU)
-	@scripts/fsoff.sh
+	@scripts/fsoff.sh results/fsoff
 	@scripts/results-manifest.sh fsoff
 	@column -s, -t results/fsoff/pairs.csv
 

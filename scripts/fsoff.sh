@@ -13,16 +13,16 @@
 # results/raw/sweeps/ (make sweep-headline-hikey960
 # sweep-headline-hikey960-612, or the rerun's checkpoints); exits 2 naming
 # the first one missing before any boot.
-# Usage: scripts/fsoff.sh [OUTDIR]   (default results/fsoff)
-# results/ is $DLCAP_RESULTS when set (tests).
+# Usage: scripts/fsoff.sh OUTDIR   (make fsoff: results/fsoff)
+# The boots go to results/raw/, results/ being $DLCAP_RESULTS when set
+# (tests).
 # Exit status: 0; 1 a boot or a table failed; 2 bad usage or a sweep
 # point missing.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# -le 1 ] || usage
-results=${DLCAP_RESULTS:-$DLCAP_TOP/results}
-out=${1:-$results/fsoff}
-raw=$results/raw
+[ $# = 1 ] || usage
+out=$1
+raw=${DLCAP_RESULTS:-$DLCAP_TOP/results}/raw
 plans=experiments/plans/fsoff
 sets="u3.5-s4 u3.5-s5 u4.5-s2 u4.5-s3"
 sweep_points=()

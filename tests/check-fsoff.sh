@@ -50,7 +50,7 @@ is "fsoff-table --by-source: another source's lone point keeps to its own lines"
 
 # fsoff.sh in an empty results/: the first sweep point it needs, named
 mkdir -p "$tmp/results"
-DLCAP_RESULTS=$tmp/results "$top/scripts/fsoff.sh" > "$tmp/out" 2> "$tmp/err"; rc=$?
+DLCAP_RESULTS=$tmp/results "$top/scripts/fsoff.sh" "$tmp/results/fsoff" > "$tmp/out" 2> "$tmp/err"; rc=$?
 check "fsoff.sh without the sweeps' points exits 2 with one line naming the first and its make target ($(cat "$tmp/err"))" \
 	sh -c "test $rc = 2 && test \$(wc -l < '$tmp/err') = 1 && grep -q 'sweeps/headline-hikey960-612/patched-6.12/hikey960/nonidle-fit-u3.5-s4/jobs.csv: run make sweep-headline-hikey960-612' '$tmp/err'"
 check "... and booted nothing (results/ left empty)" \
