@@ -290,6 +290,14 @@ check "results-manifest: a row per point, the key's inputs by name, the topology
 "$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro0.out"; rc=$?
 check "reproduce --no-run: the same run, 2 identical (exit $rc)" \
 	sh -c "test $rc = 0 && grep -qx 'e: 2 identical, 0 different, 0 missing, 0 new' '$tmp/repro0.out'"
+# A row with no committed manifest (a table derived from other rows'
+# points, or an experiment not committed with one yet) is made all the
+# same, and said to have nothing to compare: not a failure.
+printf 'experiment,target,raw\ne,none,results/raw/stock/rated/p\nn,none,\n' > "$tree/results/index.csv"
+"$tree/scripts/reproduce.sh" --no-run > "$tmp/repro-all.out"; rc=$?
+check "reproduce --no-run, no EXPERIMENT: every row of index.csv; one without a committed manifest has nothing to compare, not a failure (exit $rc)" \
+	sh -c "test $rc = 0 && grep -qx 'e: 2 identical, 0 different, 0 missing, 0 new' '$tmp/repro-all.out' && grep -qx 'n: no committed manifest (results/n/manifest.csv): nothing to compare' '$tmp/repro-all.out'"
+printf 'experiment,target,raw\ne,none,results/raw/stock/rated/p\n' > "$tree/results/index.csv"
 sed -i 's|^rate 0-3 462/1024$|rate 0-3 500/1024|' "$tree/experiments/topologies/rated.topo"
 rated
 "$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro1.out"; rc=$?
