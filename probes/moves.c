@@ -11,7 +11,9 @@
  * the thread was throttled, or moved by something else than the push being
  * measured), as are gaps over the threshold without a change of CPU
  * (stays, and long_stays over max_gap). Everything is counted on the side
- * of c0, the CPU the thread was on before the gap.
+ * of c0, the CPU the thread was on before the gap; for each migration
+ * counted, t0 is kept too (left), for dlpush.c to time the part of the
+ * move spent on c0.
  */
 #include "moves.h"
 
@@ -24,7 +26,8 @@ int moves_init(struct moves *m, int a, int b, int64_t threshold,
 	m->side[0].cpu = a;
 	m->side[1].cpu = b;
 	for (i = 0; i < 2; i++)
-		if (samples_init(&m->side[i].lat, cap)) {
+		if (samples_init(&m->side[i].lat, cap) ||
+		    samples_init(&m->side[i].left, cap)) {
 			moves_free(m);
 			return -1;
 		}
@@ -51,8 +54,10 @@ void moves_add(struct moves *m, int64_t t, int cpu)
 		if (now != m->last) {
 			if (gap > m->max_gap)
 				from->long_moves++;
-			else
+			else {
 				samples_add(&from->lat, gap);
+				samples_add(&from->left, m->last_t);
+			}
 		} else if (gap > m->max_gap) {
 			from->long_stays++;
 		} else if (gap > m->threshold) {
@@ -63,8 +68,36 @@ void moves_add(struct moves *m, int64_t t, int cpu)
 	m->last_t = t;
 }
 
+/*
+ * The part of each move spent on the CPU left, on that CPU's clock alone
+ * (dlpush.c): for each departure (left: the mover's last reading before a
+ * move, in time order), the first reading after it of a thread woken on
+ * that CPU (woke, in time order), less the departure, kept when up to
+ * max_gap. Into out, at most its capacity.
+ */
+void moves_leave_times(const struct samples *left, const struct samples *woke,
+		       int64_t max_gap, struct samples *out)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < left->n; i++) {
+		int64_t d = left->v[i];
+
+		while (j < woke->n && woke->v[j] < d)
+			j++;
+		if (j == woke->n)
+			break;
+		if (woke->v[j] - d <= max_gap)
+			samples_add(out, woke->v[j] - d);
+	}
+}
+
 void moves_free(struct moves *m)
 {
-	samples_free(&m->side[0].lat);
-	samples_free(&m->side[1].lat);
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		samples_free(&m->side[i].lat);
+		samples_free(&m->side[i].left);
+	}
 }

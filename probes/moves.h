@@ -15,6 +15,7 @@
 struct move_side {
 	int cpu;
 	struct samples lat;	/* gaps (ns) of the migrations away, up to max_gap */
+	struct samples left;	/* the last reading before each of those, ns */
 	long long long_moves;	/* migrations away across a gap over max_gap */
 	long long stays;	/* gaps over threshold, up to max_gap, same CPU */
 	long long long_stays;	/* gaps over max_gap, same CPU */
@@ -32,5 +33,7 @@ int moves_init(struct moves *m, int a, int b, int64_t threshold,
 	       int64_t max_gap, size_t cap);
 void moves_add(struct moves *m, int64_t t, int cpu);
 void moves_free(struct moves *m);
+void moves_leave_times(const struct samples *left, const struct samples *woke,
+		       int64_t max_gap, struct samples *out);
 
 #endif

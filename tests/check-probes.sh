@@ -76,6 +76,13 @@ else
 			awk -F, -v d="$d" '{ n++; ok = ($2 == (d == "A->B" ? 0 : 1) && $3 == 1 - $2 && $4 >= 10 && $4 <= $9 &&
 				$5 > 1000 && $5 <= $6 && $6 <= $7 && $7 <= 1000000) } END { exit !(n == 1 && ok) }' <<< "$row"
 	done
+	# the part on the CPU left: one per move at most, a kick matched to
+	# most moves, within the move it is part of (one clock on the host)
+	for d in 'A->B' 'B->A'; do
+		row=$(cols "$tmp/dl.csv" direction migrations p50_ns leaves leave_p50_ns leave_p99_ns | grep "^$d,")
+		check "host dlpush $d: leaves (moves matched to a kick) over half the migrations, at most all; 0 < leave_p50 <= leave_p99 <= 1 ms, leave_p50 < p50: $row" \
+			awk -F, '{ n++; ok = ($4 * 2 > $2 && $4 <= $2 && $5 > 0 && $5 <= $6 && $6 <= 1000000 && $5 < $3) } END { exit !(n == 1 && ok) }' <<< "$row"
+	done
 	check "host dlpush: the mover alternates, moves (migrations + long_moves) each way differ by 1 at most: $(cols "$tmp/dl.csv" migrations long_moves | paste -sd' ')" \
 		awk -F, '{ m[NR] = $1 + $2 } END { exit !(NR == 2 && m[1] - m[2] <= 1 && m[2] - m[1] <= 1) }' <(cols "$tmp/dl.csv" migrations long_moves)
 	"$P" dlpush -a 0 -b 1 -d 10000 > "$tmp/dlk.csv" 2> "$tmp/dlk.err" &

@@ -54,6 +54,29 @@ int main(void)
 	CHECK(m.side[1].stays == 1 && m.side[1].long_stays == 1,
 	      "on B: 1 stay of 3000, 1 long of 2 ms (%lld, %lld)",
 	      m.side[1].stays, m.side[1].long_stays);
+	CHECK(m.side[0].left.n == 3 && m.side[0].left.v[0] == 100 &&
+	      m.side[0].left.v[1] == 15900 && m.side[0].left.v[2] == 5117000,
+	      "A->B departures: the last reading on A before each move, 100, 15900, 5117000 (%zu)",
+	      m.side[0].left.n);
+	CHECK(m.side[1].left.n == 1 && m.side[1].left.v[0] == 8900,
+	      "B->A departures: 8900, none for the long move (%zu)", m.side[1].left.n);
+
+	/*
+	 * Each departure matched to the first wake-up reading after it on
+	 * the CPU left: 100 -> 900 (800), 15900 -> 17100 (1200; 15000 is
+	 * before it), 5117000 -> 5300000 is over the max gap (183000):
+	 * dropped.
+	 */
+	{
+		static const int64_t woke_v[] = { 900, 15000, 17100, 5300000 };
+		struct samples woke = { .v = (int64_t *)woke_v, .n = 4, .cap = 4 }, out;
+
+		CHECK(!samples_init(&out, 3), "3 leave samples");
+		moves_leave_times(&m.side[0].left, &woke, 100000, &out);
+		CHECK(out.n == 2 && out.v[0] == 800 && out.v[1] == 1200,
+		      "leave times: 800, 1200; the one over the max gap left out (%zu)", out.n);
+		samples_free(&out);
+	}
 	moves_free(&m);
 
 	CHECK(!moves_init(&m, A, B, 1000, 100000, 1), "1 sample a side");
