@@ -52,15 +52,19 @@
  * rt_runtime_us (the value found, back in place), run_rt_runtime_us
  * (during the run: -1), then the part of the move spent on cpu_from, on
  * its clock alone: leaves (moves matched to a kick) and leave_p50_ns,
- * leave_p99_ns, from X's last reading there to the first reading of its
- * kicker after the wake-up that followed (the timer's interrupt, the
- * kicker's wake-up and switch-in, the push: the kernel pushes X in the
- * balance callback of that switch, before the kicker runs). X, being
- * moved, and the other kicker, asleep, read no clock in between, so in
- * dlcap's quantum mode the counter mark (a read never below another
- * vCPU's) should leave that interval alone: an argument, not measured.
- * p50_ns less leave_p50_ns is the other CPU's part and the crossing
- * between the two clocks. Exit 1 if a thread cannot get its CPUs or
+ * leave_p99_ns (empty with none), from X's last reading there to the
+ * first reading its kicker on that CPU took after a wake-up at or after
+ * it, within half a kick period, each wake-up matched once: meant to be
+ * the kick that caused the move, which the probe does not check. It
+ * covers the rest of X's loop after that reading, the timer's interrupt,
+ * the kicker's wake-up and switch-in, the push (in that switch's balance
+ * callback) and the kicker's return to user space. X, being moved, and
+ * the other kicker, asleep, read no clock in between, so in dlcap's
+ * quantum mode the counter mark (a read never below another vCPU's)
+ * leaves that interval alone as long as no quantum ends between the push
+ * and the kicker's reading (X could then read on the other CPU first):
+ * an argument, not measured. p50_ns less leave_p50_ns is roughly the
+ * other CPU's part and the crossing between the two clocks. Exit 1 if a thread cannot get its CPUs or
  * SCHED_DEADLINE, the value cannot be changed or written back.
  */
 #include <pthread.h>
@@ -82,6 +86,7 @@ struct kicker {
 	int64_t offset;		/* its first wake-up after the start */
 	long long kicks;
 	struct samples woke;	/* its first reading after each wake-up, ns */
+	struct samples leave;	/* the part on its CPU of each move away */
 };
 
 static _Atomic int64_t start_ns;	/* 0 until every thread is ready */
@@ -165,22 +170,30 @@ static void *kick(void *arg)
 }
 
 static void print_row(const struct move_side *from, const struct move_side *to,
-		      const struct kicker *k, long rt_runtime)
+		      struct kicker *k, long rt_runtime)
 {
-	struct samples lat = from->lat, leave = { 0 };
-	struct summary sum, lsum = { 0 };
+	struct samples lat = from->lat;
+	struct summary sum, lsum;
+	char p50[24] = "", p99[24] = "";
 
 	samples_summarize(&lat, &sum);
-	if (!samples_init(&leave, from->left.n)) {
-		moves_leave_times(&from->left, &k->woke, moves.max_gap, &leave);
-		samples_summarize(&leave, &lsum);
+	/* a kick half a period after the departure is another one's */
+	moves_leave_times(&from->left, &k->woke, kick_ns / 2, &k->leave);
+	if (!samples_summarize(&k->leave, &lsum)) {
+		snprintf(p50, sizeof(p50), "%lld", (long long)lsum.p50);
+		snprintf(p99, sizeof(p99), "%lld", (long long)lsum.p99);
 	}
-	printf("%s,%d,%d,%zu,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%ld,-1,%zu,%lld,%lld\n",
+	printf("%s,%d,%d,%zu,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%ld,-1,%zu,%s,%s\n",
 	       from == &moves.side[0] ? "A->B" : "B->A", from->cpu, to->cpu,
 	       lat.n + lat.dropped, (long long)sum.p50, (long long)sum.p99,
 	       (long long)sum.max, from->long_moves, from->stays, from->long_stays,
-	       k->kicks, rt_runtime, leave.n, (long long)lsum.p50, (long long)lsum.p99);
-	samples_free(&leave);
+	       k->kicks, rt_runtime, k->leave.n, p50, p99);
+}
+
+static void kicker_free(struct kicker *k)
+{
+	samples_free(&k->woke);
+	samples_free(&k->leave);
 }
 
 static const char usage[] = "-a CPU -b CPU [-d DURATION_MS] [-t THRESHOLD_NS] [-g MAX_GAP_NS] "
@@ -193,6 +206,7 @@ int probe_dlpush(int argc, char **argv)
 	long duration_ms = 1000, threshold = 1000, max_gap = 1000000;
 	long period_us = 1000, work_us = 20, runtime_us = 4000, mperiod_us = 10000;
 	long rt_runtime;
+	size_t cap;
 	pthread_t xt, at, bt;
 	int rc, started = 0;
 	const struct opt_spec spec[] = {
@@ -236,22 +250,14 @@ int probe_dlpush(int argc, char **argv)
 	ka.offset = kick_ns;
 	kb.offset = kick_ns + kick_ns / 2;
 	/* a move away from a CPU needs a wake-up of its kicker */
-	if (moves_init(&moves, ka.cpu, kb.cpu, threshold, max_gap,
-		       duration_ms * 1000 / period_us + 1024))
+	cap = duration_ms * 1000 / period_us + 1024;
+	if (moves_init(&moves, ka.cpu, kb.cpu, threshold, max_gap, cap))
 		return 1;
-	if (samples_init(&ka.woke, duration_ms * 1000 / period_us + 1024) ||
-	    samples_init(&kb.woke, duration_ms * 1000 / period_us + 1024)) {
-		samples_free(&ka.woke);
-		samples_free(&kb.woke);
-		moves_free(&moves);
-		return 1;
-	}
-	if (admission_off("dlpush", &rt_runtime)) {
-		samples_free(&ka.woke);
-		samples_free(&kb.woke);
-		moves_free(&moves);
-		return 1;
-	}
+	if (samples_init(&ka.woke, cap) || samples_init(&kb.woke, cap) ||
+	    samples_init(&ka.leave, cap) || samples_init(&kb.leave, cap))
+		goto err_free;
+	if (admission_off("dlpush", &rt_runtime))
+		goto err_free;
 
 	atomic_store(&start_ns, 0);
 	atomic_store(&ready, 0);
@@ -291,8 +297,14 @@ out:
 	} else if (started < 3 && !mover_failed && !ka.failed && !kb.failed) {
 		fprintf(stderr, "dlprobe dlpush: cannot start its threads\n");
 	}
-	samples_free(&ka.woke);
-	samples_free(&kb.woke);
+	kicker_free(&ka);
+	kicker_free(&kb);
 	moves_free(&moves);
 	return rc;
+
+err_free:
+	kicker_free(&ka);
+	kicker_free(&kb);
+	moves_free(&moves);
+	return 1;
 }

@@ -52,9 +52,9 @@ void moves_add(struct moves *m, int64_t t, int cpu)
 	if (m->last >= 0) {
 		from = &m->side[m->last];
 		if (now != m->last) {
-			if (gap > m->max_gap)
+			if (gap > m->max_gap) {
 				from->long_moves++;
-			else {
+			} else {
 				samples_add(&from->lat, gap);
 				samples_add(&from->left, m->last_t);
 			}
@@ -71,12 +71,13 @@ void moves_add(struct moves *m, int64_t t, int cpu)
 /*
  * The part of each move spent on the CPU left, on that CPU's clock alone
  * (dlpush.c): for each departure (left: the mover's last reading before a
- * move, in time order), the first reading after it of a thread woken on
- * that CPU (woke, in time order), less the departure, kept when up to
- * max_gap. Into out, at most its capacity.
+ * move, in time order), the first reading at or after it of a thread
+ * woken on that CPU (woke, in time order), less the departure, kept when
+ * up to bound; a wake-up matched once is not matched again. Into out, at
+ * most its capacity.
  */
 void moves_leave_times(const struct samples *left, const struct samples *woke,
-		       int64_t max_gap, struct samples *out)
+		       int64_t bound, struct samples *out)
 {
 	size_t i, j = 0;
 
@@ -87,8 +88,10 @@ void moves_leave_times(const struct samples *left, const struct samples *woke,
 			j++;
 		if (j == woke->n)
 			break;
-		if (woke->v[j] - d <= max_gap)
+		if (woke->v[j] - d <= bound) {
 			samples_add(out, woke->v[j] - d);
+			j++;
+		}
 	}
 }
 

@@ -34,6 +34,6 @@ int moves_init(struct moves *m, int a, int b, int64_t threshold,
 void moves_add(struct moves *m, int64_t t, int cpu);
 void moves_free(struct moves *m);
 void moves_leave_times(const struct samples *left, const struct samples *woke,
-		       int64_t max_gap, struct samples *out);
+		       int64_t bound, struct samples *out);
 
 #endif

@@ -62,19 +62,35 @@ int main(void)
 	      "B->A departures: 8900, none for the long move (%zu)", m.side[1].left.n);
 
 	/*
-	 * Each departure matched to the first wake-up reading after it on
-	 * the CPU left: 100 -> 900 (800), 15900 -> 17100 (1200; 15000 is
-	 * before it), 5117000 -> 5300000 is over the max gap (183000):
+	 * Each departure matched to the first wake-up reading at or after it
+	 * on the CPU left: 100 -> 900 (800), 15900 -> 17100 (1200; 15000 is
+	 * before it), 5117000 -> 5300000 is over the bound (183000 > 100000):
 	 * dropped.
 	 */
 	{
-		static const int64_t woke_v[] = { 900, 15000, 17100, 5300000 };
-		struct samples woke = { .v = (int64_t *)woke_v, .n = 4, .cap = 4 }, out;
+		int64_t woke_v[] = { 900, 15000, 17100, 5300000 };
+		struct samples woke = { .v = woke_v, .n = 4, .cap = 4 }, out;
 
 		CHECK(!samples_init(&out, 3), "3 leave samples");
 		moves_leave_times(&m.side[0].left, &woke, 100000, &out);
 		CHECK(out.n == 2 && out.v[0] == 800 && out.v[1] == 1200,
-		      "leave times: 800, 1200; the one over the max gap left out (%zu)", out.n);
+		      "leave times: 800, 1200; the one over the bound left out (%zu)", out.n);
+		samples_free(&out);
+	}
+	/*
+	 * Departures 10, 20, 22 and 40; wake-ups 10 and 25: 10 -> 10 (0, at
+	 * the departure itself), 20 -> 25 (5), 22 -> none (25 is taken),
+	 * 40 -> none (no wake-up left).
+	 */
+	{
+		int64_t left_v[] = { 10, 20, 22, 40 }, woke_v[] = { 10, 25 };
+		struct samples left = { .v = left_v, .n = 4, .cap = 4 };
+		struct samples woke = { .v = woke_v, .n = 2, .cap = 2 }, out;
+
+		CHECK(!samples_init(&out, 4), "4 leave samples");
+		moves_leave_times(&left, &woke, 100, &out);
+		CHECK(out.n == 2 && out.v[0] == 0 && out.v[1] == 5,
+		      "leave times: 0 and 5, a wake-up matched once, none after the last (%zu)", out.n);
 		samples_free(&out);
 	}
 	moves_free(&m);
