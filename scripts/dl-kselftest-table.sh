@@ -20,7 +20,10 @@
 # total_bw at boot" in guest.txt; 0 on 6.1; and 0 on 6.12 in a test that
 # read the RT limit from /proc/sys, its "RT limit" line without "no
 # /proc/sys": on 6.12.118 that read rebuilds the sched domains and drops the
-# servers from total_bw, EXPERIMENTS.md section 23). A fair server's new runtime
+# servers from total_bw, EXPERIMENTS.md section 23; modelled per test, not
+# per boot: a test that did not read it but runs after one that did would
+# still start from the servers', which no test's verdict in this plan
+# depends on; measuring total_bw before each test would be the sound way). A fair server's new runtime
 # is admitted by the same rule, its old bandwidth given back first. The
 # fair-server tests are predicted skipped without fair servers (6.1), the
 # CPU protection one to pass with them (the server's runtime is charged
