@@ -64,8 +64,9 @@
  * leaves that interval alone as long as no quantum ends between the push
  * and the kicker's reading (X could then read on the other CPU first):
  * an argument, not measured. p50_ns less leave_p50_ns is roughly the
- * other CPU's part and the crossing between the two clocks. Exit 1 if a thread cannot get its CPUs or
- * SCHED_DEADLINE, the value cannot be changed or written back.
+ * other CPU's part and the crossing between the two clocks. Exit 1 if a
+ * thread cannot get its CPUs or SCHED_DEADLINE, the value cannot be
+ * changed or written back.
  */
 #include <pthread.h>
 #include <sched.h>

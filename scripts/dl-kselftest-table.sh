@@ -23,9 +23,10 @@
 # servers from total_bw, EXPERIMENTS.md section 23; modelled per test, not
 # per boot: a test that did not read it but runs after one that did would
 # still start from the servers', which no test's verdict in this plan
-# depends on; measuring total_bw before each test would be the sound way). A fair server's new runtime
-# is admitted by the same rule, its old bandwidth given back first. The
-# fair-server tests are predicted skipped without fair servers (6.1), the
+# depends on; measuring total_bw before each test would be the sound
+# way). A fair server's new runtime is admitted by the same rule, its old
+# bandwidth given back first. The fair-server tests are predicted skipped
+# without fair servers (6.1), the
 # CPU protection one to pass with them (the server's runtime is charged
 # in time, not capacity, since fc975cfb3639: EXPERIMENTS.md section 23);
 # basic_scheduling and parameter_validation to pass; replenish_bug, a PI

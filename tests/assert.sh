@@ -11,6 +11,8 @@ check() { # check DESCRIPTION COMMAND...
 	local what=$1; shift
 	if "$@"; then pass "$what"; else fail "$what"; fi
 }
+# is WHAT GOT WANT: GOT must be WANT (lines shown joined by ';')
+is() { check "$1 (got '${2//$'\n'/;}', want '${3//$'\n'/;}')" test "$2" = "$3"; }
 
 # cols FILE NAME...: the named columns of a CSV, comma-separated, one line
 # per row (by header name, lib.sh's csv_awk)

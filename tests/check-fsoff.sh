@@ -28,7 +28,6 @@ trap 'rm -rf "$tmp"' EXIT
 } > "$tmp/points.csv"
 # pairs: per set, mean off - on, its sd, how many pairs off did more; "all"
 # over the four pairs: -0.05, sd of (-0.10 0.30 0.00 -0.40) = 0.2887
-is() { check "$1 (got '${2//$'\n'/;}', want '${3//$'\n'/;}')" test "$2" = "$3"; }
 is "fsoff-table --pairs: off - on per set and over all pairs, paired by boot" \
 	"$("$top/scripts/fsoff-table.sh" --pairs "$tmp/points.csv")" \
 	"policy,u,seed,pairs,off_minus_on,off_minus_on_sd,off_more

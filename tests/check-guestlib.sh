@@ -31,8 +31,6 @@ debug() {
 		i=$((i + 1))
 	done > "$f"
 }
-# is WHAT GOT WANT (lines shown joined by ';')
-is() { check "$1 (got '${2//$'\n'/;}', want '${3//$'\n'/;}')" test "$2" = "$3"; }
 
 # 6.1 idle: every CPU 0. 6.12 after a cpuset split of HiKey960: the little
 # root domain holds its 4 fair servers (4 x 52428), the big one those and
