@@ -86,3 +86,14 @@ int calc_policy_line(const char *line, int *policy)
 	*policy = v;
 	return 0;
 }
+
+int calc_total_bw_line(const char *line, int64_t *bw)
+{
+	char key[32];
+	long long v;
+
+	if (sscanf(line, " .%31s : %lld", key, &v) != 2 || strcmp(key, "dl_bw->total_bw"))
+		return -1;
+	*bw = v;
+	return 0;
+}

@@ -46,4 +46,12 @@ int calc_stat_ticks(const char *line, uint64_t *ticks);
  */
 int calc_policy_line(const char *line, int *policy);
 
+/*
+ * The allocated DL bandwidth of a root domain from one line of
+ * sched/debug's dl_rq ("  .dl_bw->total_bw   : 419424", BW_SHIFT 20;
+ * signed, as the kernel prints it). Returns 0 and sets *bw, or -1 when
+ * the line is another one.
+ */
+int calc_total_bw_line(const char *line, int64_t *bw);
+
 #endif

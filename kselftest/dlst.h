@@ -43,8 +43,12 @@ int read_u64(const char *path, uint64_t *v);
 /* Write one number into a file; 0, or -1 with errno the write's. */
 int write_u64(const char *path, uint64_t v);
 /* sched_rt_runtime_us and sched_rt_period_us (the kernel's defaults
- * 950000 and 1000000 without /proc/sys); 0 or -1. */
+ * 950000 and 1000000 without /proc/sys); 0 or -1. After a read from
+ * /proc/sys, notes the root domain's total_bw (note_total_bw()). */
 int rt_bandwidth(uint64_t *runtime_us, uint64_t *period_us);
+/* Note the root domain's allocated DL bandwidth from sched/debug:
+ * "total_bw WHEN: N" ("unknown" when it cannot be read). */
+void note_total_bw(const char *when);
 /* The servers' percent on cpu0, summed over /sys/kernel/debug/sched/[*]_server. */
 int servers_pct(void);
 /* Whether /sys/kernel/debug/sched/fair_server exists. */

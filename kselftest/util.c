@@ -142,9 +142,40 @@ int rt_bandwidth(uint64_t *runtime_us, uint64_t *period_us)
 		note("no /proc/sys (CONFIG_PROC_SYSCTL off): the kernel's default RT limit");
 		return 0;
 	}
-	if (read_u64("/proc/sys/kernel/sched_rt_runtime_us", runtime_us))
+	if (read_u64("/proc/sys/kernel/sched_rt_runtime_us", runtime_us) ||
+	    read_u64("/proc/sys/kernel/sched_rt_period_us", period_us))
 		return -1;
-	return read_u64("/proc/sys/kernel/sched_rt_period_us", period_us);
+	/*
+	 * On 6.12.118 that read rebuilt the sched domains and dropped the
+	 * fair servers from the root domain's total_bw (EXPERIMENTS.md
+	 * section 23): what the test's admissions now start from.
+	 */
+	note_total_bw("after reading the RT limit");
+	return 0;
+}
+
+/*
+ * The root domain's allocated DL bandwidth (cpu0's, the first
+ * dl_bw->total_bw line of sched/debug; reading it changes nothing) as a
+ * detail line: "total_bw WHEN: N", or "total_bw WHEN: unknown" without it.
+ */
+void note_total_bw(const char *when)
+{
+	char line[256];
+	int64_t bw;
+	FILE *f = fopen(DEBUGFS_SCHED "/debug", "r");
+
+	if (f) {
+		while (fgets(line, sizeof(line), f)) {
+			if (!calc_total_bw_line(line, &bw)) {
+				fclose(f);
+				note("total_bw %s: %lld", when, (long long)bw);
+				return;
+			}
+		}
+		fclose(f);
+	}
+	note("total_bw %s: unknown", when);
 }
 
 int servers_pct(void)

@@ -16,15 +16,12 @@
 # new DL bandwidth is refused when cap_scale(rt_bw, capacity) < total_bw +
 # new_bw, capacity the root domain's (the sum of its CPUs' capacities,
 # guest.txt), rt_bw = sched_rt_runtime_us << 20 / sched_rt_period_us,
-# total_bw what is allocated (at the start the fair servers', "dl_bw->
-# total_bw at boot" in guest.txt; 0 on 6.1; and 0 on 6.12 in a test that
-# read the RT limit from /proc/sys, its "RT limit" line without "no
-# /proc/sys": on 6.12.118 that read rebuilds the sched domains and drops the
-# servers from total_bw, EXPERIMENTS.md section 23; modelled per test, not
-# per boot: a test that did not read it but runs after one that did would
-# still start from the servers', which no test's verdict in this plan
-# depends on; measuring total_bw before each test would be the sound
-# way). A fair server's new runtime is admitted by the same rule, its old
+# total_bw what is allocated when the test decides: in a test that read
+# the RT limit from /proc/sys (an "RT limit" line without "no /proc/sys")
+# its "total_bw after reading the RT limit" line, measured in the guest
+# (on 6.12.118 that read rebuilds the sched domains and drops the fair
+# servers from total_bw, EXPERIMENTS.md section 23); in any other test
+# "dl_bw->total_bw at boot" of guest.txt (the fair servers'; 0 on 6.1). A fair server's new runtime is admitted by the same rule, its old
 # bandwidth given back first. The fair-server tests are predicted skipped
 # without fair servers (6.1), the
 # CPU protection one to pass with them (the server's runtime is charged
@@ -70,6 +67,7 @@ for d in "$@"; do
 			for (i = 1; i <= NF; i++) if ($i == "(period") fsper = $(i + 1) + 0
 			for (i = 1; i <= NF; i++) if ($i == "on") n = $(i + 1) + 0
 		}
+		/^#   total_bw after reading the RT limit: / { after = $NF }
 		/^#   [0-9]+ of [0-9]+ writes refused/ { measured = $2 " of " $4 " refused" }
 		/^#   CFS hog: / { measured = $NF }
 		/pass range [0-9]+-[0-9]+%/ { match($0, /pass range [0-9]+-[0-9]+%/); expected = substr($0, RSTART + 11, RLENGTH - 11) }
@@ -80,9 +78,13 @@ for d in "$@"; do
 			nc = split(caps, cap, " "); sum = 0
 			for (i = 1; i <= nc; i++) sum += cap[i]
 			rt_bw = rt_per ? to_ratio(rt_per, rt_run) : 0
-			# the servers gone from total_bw after this test read the sysctl
-			if (srv != "" && srv != "none" && rt_per && !nosys)
-				base = 0
+			if (rt_per && !nosys) {
+				if (after == "")
+					fail("no \"total_bw after reading the RT limit\" line (the test read /proc/sys)")
+				if (after !~ /^-?[0-9]+$/)
+					fail("total_bw after reading the RT limit: \"" after "\", not a number")
+				base = after + 0
+			}
 			limit = int(rt_bw * sum / 1024)
 			predicted = "pass"
 			if (test == "bandwidth_admission") {

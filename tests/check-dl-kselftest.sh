@@ -42,15 +42,25 @@ check "table: fair_server_cpu_protection 5% within 2-7%" \
 check "expect: every verdict as the rule predicts (exit $rc: $(tail -1 "$tmp/exp"))" test "$rc" = 0
 
 # the same run as if its tests had read the RT limit from /proc/sys (no
-# "no /proc/sys" note): on 6.12.118 that read drops the fair servers from
-# total_bw (EXPERIMENTS.md section 23), so the rule starts from 0 there:
-# 5782322 / 943718 = 6.13 tasks
+# "no /proc/sys" note): what they start from is the total_bw they measured
+# after that read. 0 (6.12.118 drops the fair servers from total_bw,
+# EXPERIMENTS.md section 23): 5782322 / 943718 = 6.13 tasks; 419424 (a
+# kernel that keeps them): 5 again; no such line: refused
 mkdir -p "$tmp/raw2/stock-6.12"
 cp -r "$top/tests/data/dl-kselftest/stock-6.12/hikey960" "$tmp/raw2/stock-6.12/"
-sed -i '/^#   no \/proc\/sys /d' "$tmp"/raw2/stock-6.12/hikey960/*/selftest.txt
-"$top/scripts/dl-kselftest-table.sh" "$tmp/raw2/stock-6.12/hikey960" > "$tmp/s5.csv"
-check "table: tests that read the RT limit from /proc/sys on 6.12: bandwidth_admission predicted 6 of 8, the servers gone from total_bw" \
+r2=$tmp/raw2/stock-6.12/hikey960
+sed -i '/^#   no \/proc\/sys /d; s/^\(#   RT limit .*\)$/\1\n#   total_bw after reading the RT limit: 0/' "$r2"/*/selftest.txt
+"$top/scripts/dl-kselftest-table.sh" "$r2" > "$tmp/s5.csv"
+check "table: total_bw 0 after the RT limit read: bandwidth_admission predicted 6 of 8" \
 	grep -qxF 'stock-6.12,hikey960,bandwidth_admission,fail,fail,admitted 5 of 8,admitted 6 of 8,0' "$tmp/s5.csv"
+sed -i 's/^\(#   total_bw after reading the RT limit:\) 0$/\1 419424/' "$r2"/*/selftest.txt
+"$top/scripts/dl-kselftest-table.sh" "$r2" > "$tmp/s6.csv"
+check "table: total_bw 419424 after the read (servers kept): bandwidth_admission predicted 5 of 8, from the measured line" \
+	grep -qxF 'stock-6.12,hikey960,bandwidth_admission,fail,fail,admitted 5 of 8,admitted 5 of 8,0' "$tmp/s6.csv"
+sed -i '/^#   total_bw after reading the RT limit:/d' "$r2/bandwidth_overflow/selftest.txt"
+"$top/scripts/dl-kselftest-table.sh" "$r2" > /dev/null 2> "$tmp/err"; rc=$?
+check "table: a test that read /proc/sys without its total_bw line refused naming the file (exit $rc: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(grep -c 'bandwidth_overflow/selftest.txt: no "total_bw after reading' "$tmp/err")" = 1
 
 # one more task admitted than the rule allows: the count disagrees
 sed -i 's/admitted 5 of 8 tasks/admitted 6 of 8 tasks/' "$run/bandwidth_admission/selftest.txt"

@@ -11,6 +11,7 @@
 int main(void)
 {
 	uint64_t t = 0;
+	int64_t bw = 0;
 	int lo, hi, pol = -1;
 
 	CHECK(calc_server_pct(50000000, 1000000000) == 5, "fair server 50 ms / 1 s is 5%%");
@@ -38,5 +39,11 @@ int main(void)
 	      pol == 6, "/proc/PID/sched's policy line: 6 (got %d)", pol);
 	CHECK(calc_policy_line("prio                                         :                  -1\n", &pol) == -1,
 	      "another line is not the policy");
+	CHECK(!calc_total_bw_line("  .dl_bw->total_bw                : 419424\n", &bw) &&
+	      bw == 419424, "sched/debug's total_bw line: 419424 (got %lld)", (long long)bw);
+	CHECK(!calc_total_bw_line("  .dl_bw->total_bw                : -52428\n", &bw) &&
+	      bw == -52428, "a negative total_bw is read as such (got %lld)", (long long)bw);
+	CHECK(calc_total_bw_line("  .dl_bw->bw                      : 996147\n", &bw) == -1,
+	      "dl_bw->bw is not total_bw");
 	CHECK_EXIT();
 }
