@@ -349,6 +349,9 @@ suite tests/check-expect.sh
 echo "== the fair-server A/B's tables on a canned points.csv, and make fsoff without the sweeps' points (no QEMU)"
 suite tests/check-fsoff.sh
 
+echo "== dl_misfit's 5% goal over task sets (scripts/misfit-ci.sh) on a canned shares.csv (no QEMU)"
+suite tests/check-misfit-ci.sh
+
 echo "== figures: the same data give the same PNG and PDF bytes (scripts/lib/plot.sh plot_both twice)"
 suite tests/check-plot-bytes.sh
 
