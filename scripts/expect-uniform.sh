@@ -11,8 +11,10 @@
 # Also reported: how many sets each policy admitted that fail the
 # condition without the margin (feasibility.csv, by reservation).
 # Writes OUT/uniform-oracle.csv (one row per set and policy POLICY: the
-# oracle's and the kernel's admitted tasks, ties, verdict); prints a
-# summary; exits 1 on any mismatch, 2 on bad input.
+# oracle's and the kernel's admitted tasks, ties, verdict) and
+# OUT/uniform-summary.csv (per topology and policy: sets, the oracle's
+# verdicts for POLICY, admitted sets infeasible by reservation and by
+# work); prints the summary; exits 1 on any mismatch, 2 on bad input.
 # Usage: scripts/expect-uniform.sh SWEEP OUT [POLICY]
 #   SWEEP: experiments/sweeps/SWEEP.sweep with results in
 #   $ANALYSIS_RESULTS/SWEEP (default results/sweeps/SWEEP), as
@@ -92,12 +94,26 @@ END {
 		print f[1] "," f[2] "," f[3] "," n[s] "," o "," k "," substr(tie[s], 2) "," v }
 }' "$work/admitted.txt" "$work/ties.txt" "$work/offered.csv" "$sets" > "$out/uniform-oracle.csv"
 
-csv_awk 'FNR == 1 { header(); next }
-{ n++; v[$col("verdict")]++ }
-END { printf "%s: %d sets: %d as the oracle admits, %d ties, %d mismatches, %d without a point\n",
-	FILENAME, n, v["ok"], v["tie"], v["MISMATCH"], v["no point"] }' "$out/uniform-oracle.csv"
-csv_awk 'FNR == 1 { header(); next }
-$col("policy") != "offered" { p = $col("policy"); n[p]++; if ($col("feasible_res") != 1) bad[p]++ }
-END { for (p in n) printf "%s: %d of %d admitted sets infeasible by reservation\n", p, bad[p], n[p] }' \
-	"$out/feasibility.csv" | sort
+# Per topology and policy: the oracle's verdicts (the policy checked;
+# empty for the others) and the admitted sets that fail the condition
+# without the margin, by reservation and by work (feasibility.csv).
+csv_awk -v policy="$policy" '
+FNR == 1 { header(); f++; next }
+f == 1 { t = $col("topology"); v[t, $col("verdict")]++; n[t]++; next }
+$col("policy") != "offered" {
+	k = $col("topology") SUBSEP $col("policy"); sets[k]++
+	bres[k] += $col("feasible_res") != 1; bwork[k] += $col("feasible_work") != 1 }
+END {
+	print "topology,policy,sets,as_oracle,ties,mismatches,no_point,infeasible_res,infeasible_work"
+	for (k in sets) {
+		split(k, a, SUBSEP); t = a[1]
+		o = a[2] == policy ? sprintf("%d,%d,%d,%d", v[t, "ok"], v[t, "tie"], v[t, "MISMATCH"], v[t, "no point"]) : ",,,"
+		print t "," a[2] "," sets[k] "," o "," bres[k] + 0 "," bwork[k] + 0 }
+}' "$out/uniform-oracle.csv" "$out/feasibility.csv" | { read -r h; echo "$h"; sort; } > "$out/uniform-summary.csv"
+csv_awk -v file="$out/uniform-oracle.csv" 'FNR == 1 { header(); next }
+$col("as_oracle") != "" { printf "%s: %s: %d sets: %d as the oracle admits, %d ties, %d mismatches, %d without a point\n",
+	file, $col("topology"), $col("sets"), $col("as_oracle"), $col("ties"), $col("mismatches"), $col("no_point") }
+{ printf "%s %s: %d of %d admitted sets infeasible by reservation\n", $col("topology"), $col("policy"),
+	$col("infeasible_res"), $col("sets") }' "$out/uniform-summary.csv"
+rm -rf "$work"
 ! grep -q ',MISMATCH$\|,no point$' "$out/uniform-oracle.csv"
