@@ -13,8 +13,10 @@
 # to compare; that is not a failure.
 # The committed manifests are read from git (HEAD), so the rerun may
 # rewrite the working tree's copies. Each target's output is kept in
-# DLCAP_CACHE/reproduce/EXPERIMENT.log ('/' written '+'). Exit status: 0 every point identical,
-# 1 otherwise, 2 bad usage.
+# DLCAP_CACHE/reproduce/EXPERIMENT.log ('/' written '+'). An experiment
+# another make reproduce is making (its lock, EXPERIMENT.lock beside the
+# log) is skipped, said so, and counted as a failure. Exit status: 0 every
+# point identical, 1 otherwise, 2 bad usage.
 set -eu
 . "$(dirname "$0")/lib.sh"
 run=1
@@ -34,16 +36,26 @@ for e in "$@"; do
 	old=1
 	git -C "$DLCAP_TOP" show "HEAD:results/$e/manifest.csv" > "$tmp/old.csv" 2>/dev/null || old=0
 	git -C "$DLCAP_TOP" show "HEAD:results/$e/build.txt" > "$tmp/old.txt" 2>/dev/null || : > "$tmp/old.txt"
+	# one run at a time per experiment: a second make reproduce (another
+	# stream of a long rerun) leaves alone what this one is making
+	lock=$DLCAP_CACHE/reproduce/${e//\//+}.lock
+	mkdir -p "${lock%/*}"
+	exec 8> "$lock"
+	if ! flock -n 8; then
+		echo "$e: being made by another run (lock $lock): neither made nor compared here (scripts/reproduce.sh $e after it)"
+		bad=1
+		continue
+	fi
 	if [ $run = 1 ]; then
 		say "$e: make $target"
 		log=$DLCAP_CACHE/reproduce/${e//\//+}.log
-		mkdir -p "${log%/*}"
 		# shellcheck disable=SC2086 # a target may carry a variable: analysis SWEEP=NAME
-		make -C "$DLCAP_TOP" --no-print-directory $target > "$log" 2>&1 ||
+		make -C "$DLCAP_TOP" --no-print-directory $target > "$log" 2>&1 8>&- ||
 			{ tail -5 "$log"; echo "$e: make $target failed (the comparison below covers what ran; its output: $log)"; bad=1; }
 	fi
 	if [ $old = 0 ]; then
 		echo "$e: no committed manifest (results/$e/manifest.csv): nothing to compare"
+		exec 8>&-
 		continue
 	fi
 	"$DLCAP_TOP/scripts/results-manifest.sh" "$e" "$tmp/new"
@@ -54,5 +66,6 @@ for e in "$@"; do
 		grep '^[<>]' "$tmp/pkg.diff" | sed 's/^/    /'
 	fi
 	rm -rf "$tmp/new"
+	exec 8>&-
 done
 exit $bad

@@ -70,7 +70,7 @@ for st in "${steps[@]}"; do
 	# shellcheck disable=SC2086
 	if (cd "$DLCAP_TOP" && $cmd) > "$logs/$name.log" 2>&1; then
 		what=done
-	elif [ "$name" = reproduce ] && ! grep -q '^[^ ]*: make .* failed' "$logs/$name.log"; then
+	elif [ "$name" = reproduce ] && ! grep -q '^[^ ]*: \(make .* failed\|being made by another run\)' "$logs/$name.log"; then
 		# make reproduce exits 1 when a point differs from its committed
 		# manifest, which every point does after a change to a boot's bytes
 		what="done ($(awk '/: [0-9]+ identical, [0-9]+ different/ { d += $4 } END { print d + 0 }' "$logs/$name.log") points differ from the committed ones)"

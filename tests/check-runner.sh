@@ -290,6 +290,19 @@ check "results-manifest: a row per point, the key's inputs by name, the topology
 "$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro0.out"; rc=$?
 check "reproduce --no-run: the same run, 2 identical (exit $rc)" \
 	sh -c "test $rc = 0 && grep -qx 'e: 2 identical, 0 different, 0 missing, 0 new' '$tmp/repro0.out'"
+# Two make reproduce at once (streams of one long rerun): an experiment
+# the other one holds (its lock) is skipped, said so, and a failure; once
+# the lock is free it is compared again.
+mkdir -p "$DLCAP_CACHE/reproduce"
+exec 7> "$DLCAP_CACHE/reproduce/e.lock"
+flock 7
+"$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro-locked.out"; rc=$?
+check "reproduce: an experiment another run is making is skipped, named, and a failure (exit $rc: $(head -1 "$tmp/repro-locked.out"))" \
+	sh -c "test $rc = 1 && test \$(wc -l < '$tmp/repro-locked.out') = 1 && grep -q '^e: being made by another run (lock .*/reproduce/e.lock)' '$tmp/repro-locked.out'"
+exec 7>&-
+"$tree/scripts/reproduce.sh" --no-run e > "$tmp/repro-unlocked.out"; rc=$?
+check "reproduce: the lock released, the same experiment compared again (exit $rc)" \
+	sh -c "test $rc = 0 && grep -qx 'e: 2 identical, 0 different, 0 missing, 0 new' '$tmp/repro-unlocked.out'"
 # A row with no committed manifest (a table derived from other rows'
 # points, or an experiment not committed with one yet) is made all the
 # same, and said to have nothing to compare: not a failure.
