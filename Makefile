@@ -498,7 +498,9 @@ uniform-admission: deps
 	@$(MAKE) --no-print-directory sweep-run-uniform-rk3399 sweep-run-admission-uniform
 	@$(MAKE) --no-print-directory -s -C analysis
 	$(UNLESS_SLURM)scripts/expect-uniform.sh uniform-rk3399 results/analysis/uniform-rk3399
+	$(UNLESS_SLURM)scripts/plot-uniform.sh results/analysis/uniform-rk3399 rk3399
 	$(UNLESS_SLURM)scripts/expect-uniform.sh admission-uniform results/analysis/admission-uniform
+	$(UNLESS_SLURM)for t in hikey960 rk3399 symmetric8; do scripts/plot-uniform.sh results/analysis/admission-uniform $$t || exit 1; done
 
 # Theory beside a sweep's committed results (host only, seconds): uniform
 # feasibility, reference schedules, Devi-Anderson, bootstrap intervals and
