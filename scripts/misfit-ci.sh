@@ -18,6 +18,7 @@
 #   has no such column.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 [ $# = 1 ] || usage
 name=$1
 res=${DLCAP_RESULTS:-$DLCAP_TOP/results}
@@ -27,8 +28,7 @@ topo=$(csv_awk 'FNR == 1 { header(); next } { print $col("topology"); exit }' "$
 [ -n "$topo" ] || bad "$shares: no rows"
 topofile=$DLCAP_TOP/experiments/topologies/$topo.topo
 [ -r "$topofile" ] || bad "no topology file $topofile"
-eval "$("$DLCAP_TOP/scripts/topo.sh" "$topofile")"
-caps=$(echo $TOPO_CAPS | tr ' ' '\n' | sort -n | sed -n '1p;$p' | paste -sd' ')
+caps=$(capacity_extremes "$topo")
 bin=$DLCAP_TOP/analysis/build
 [ -x "$bin/ana-stats" ] || make -s -C "$DLCAP_TOP/analysis" > /dev/null ||
 	bad "cannot build $bin/ana-stats (make -C analysis)"

@@ -13,6 +13,7 @@
 # Prints CSV: topology,policy,u,misfit_tasks,misfit_little_share,jobs,late_jobs,mean_max_tard,migrations_per_job
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$DLCAP_TOP/scripts/lib/policy.sh"
 name=${1:?usage: misfit-summary.sh NAME}
 res=${DLCAP_RESULTS:-$DLCAP_TOP/results}
 out=$res/sweeps/$name raw=$res/raw/sweeps/$name
@@ -22,8 +23,7 @@ done
 topo=$(csv_awk 'FNR == 2 { print $col("topology"); exit } FNR == 1 { header() }' "$out/points.csv")
 topofile=$DLCAP_TOP/experiments/topologies/$topo.topo
 [ -r "$topofile" ] || die "no topology file $topofile"
-eval "$("$DLCAP_TOP/scripts/topo.sh" "$topofile")"
-caps=$(echo $TOPO_CAPS | tr ' ' '\n' | sort -n | sed -n '1p;$p' | paste -sd' ')
+caps=$(capacity_extremes "$topo")
 # migrations and jobs per point, from each point's jobs.csv
 migs=$(mktemp)
 trap 'rm -f "$migs"' EXIT

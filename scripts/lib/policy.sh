@@ -13,6 +13,14 @@ admission_limits() {
 		printf "%.4f %.4f\n", 0.95 * s / 1024, 0.95 * NF }')
 }
 
+# capacity_extremes TOPOLOGY: "SMALL LARGE", the smallest and the largest
+# CPU capacity of experiments/topologies/TOPOLOGY.topo.
+capacity_extremes() {
+	local vars
+	vars=$("$DLCAP_TOP/scripts/topo.sh" "$DLCAP_TOP/experiments/topologies/$1.topo") || return 1
+	(eval "$vars"; echo "$TOPO_CAPS" | tr ' ' '\n' | sort -n | sed -n '1p;$p' | paste -sd' ')
+}
+
 # knob_valid NAME=VALUE: whether kernels/knobs lists VALUE for knob NAME
 # (the one knob check of plans and sweeps).
 knob_valid() {
