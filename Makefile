@@ -498,9 +498,10 @@ uniform-admission: deps
 	@$(MAKE) --no-print-directory sweep-run-uniform-rk3399 sweep-run-admission-uniform
 	@$(MAKE) --no-print-directory -s -C analysis
 	$(UNLESS_SLURM)scripts/expect-uniform.sh uniform-rk3399 results/analysis/uniform-rk3399
-	$(UNLESS_SLURM)scripts/plot-uniform.sh results/analysis/uniform-rk3399 rk3399
 	$(UNLESS_SLURM)scripts/expect-uniform.sh admission-uniform results/analysis/admission-uniform
-	$(UNLESS_SLURM)for t in hikey960 rk3399 symmetric8; do scripts/plot-uniform.sh results/analysis/admission-uniform $$t || exit 1; done
+	$(UNLESS_SLURM)for s in uniform-rk3399 admission-uniform; do \
+		for t in $$(sed -n 's/^topologies = //p' experiments/sweeps/$$s.sweep); do \
+			scripts/plot-uniform.sh results/analysis/$$s $$t || exit 1; done; done
 
 # Theory beside a sweep's committed results (host only, seconds): uniform
 # feasibility, reference schedules, Devi-Anderson, bootstrap intervals and
