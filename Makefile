@@ -402,6 +402,8 @@ bench-fidelity: deps
 	@scripts/bench-fidelity.sh stock hikey960 fidelity-phase 1 results/fidelity/phase.csv \
 		shift0=virtual:shift=0,sleep=off shift0-noskew=virtual:shift=0,sleep=off:skew_tick=0 \
 		shift1-noskew=virtual:shift=1,sleep=off:skew_tick=0 shift3-noskew=virtual:shift=3,sleep=off:skew_tick=0
+	@scripts/phase-summary.sh results/fidelity/phase.csv results/raw/fidelity/stock-hikey960-fidelity-phase \
+		results/fidelity/phase-summary.csv
 	@$(MAKE) --no-print-directory $(QEMU)
 	@scripts/bench-fidelity.sh stock symmetric8 fidelity-load 1 results/fidelity/quantum-load.csv \
 		debian=virtual:shift=0,sleep=off q5=quantum:5000/0/ q10=quantum:10000/0/ q20=quantum:20000/0/ \

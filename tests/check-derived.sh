@@ -1,0 +1,90 @@
+#!/bin/bash
+# The derived CSVs behind numbers in EXPERIMENTS.md's prose, on canned data
+# whose answers are worked out by hand below: scripts/phase-summary.sh (the
+# tick-phase study per mode, section 2) and its refusals.
+# Prints one PASS:/FAIL: line per check; exit 1 on any FAIL.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/assert.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# --- scripts/phase-summary.sh ---
+# Two modes (a, b), two starts each (c0, c1); task t0 has two instances of
+# 10 ms work (one job each per start), t1 one instance of 5 ms.
+#   a c0: t0 late 1, mean response 10.5, work 10.2 and 10.6 -> 10.4 (4%)
+#         t1 late 0, 5.0, work 5.05 (1%)
+#   a c1: t0 late 0, 10.1, work 10.0 and 10.2 -> 10.1 (1%); t1 5.2, 5.0 (0%)
+#   b c0: t0 late 2, 12.0, work 11.0 and 11.0 -> 11.0 (10%); t1 5.1, 5.1 (2%)
+#   b c1: t0 late 1, 11.0, work 10.5 and 10.7 -> 10.6 (6%); t1 5.3, 5.2 (4%)
+# so a/t0: 2 starts, 1 late, 4 jobs, 1 late, 0-1 per start, response
+# 10.1-10.5, work 10.1-10.4, 1-4%; b/t0: 2 late starts, 3 late, 1-2,
+# 11.0-12.0, work 10.6-11.0, 6-10%; a/t1: 0 late, 5.0-5.2, 5.0-5.05, 0-1%;
+# b/t1: 5.1-5.3, 5.1-5.2, 2-4%.
+ph=$tmp/phase
+mkdir -p "$ph"
+{
+	echo "mode,run,point,task,jobs,late_jobs,mean_response_ms"
+	echo "a,1,c0,t0,2,1,10.500"
+	echo "a,1,c0,t1,1,0,5.000"
+	echo "a,1,c1,t0,2,0,10.100"
+	echo "a,1,c1,t1,1,0,5.200"
+	echo "b,1,c0,t0,2,2,12.000"
+	echo "b,1,c0,t1,1,0,5.100"
+	echo "b,1,c1,t0,2,1,11.000"
+	echo "b,1,c1,t1,1,0,5.300"
+} > "$ph/phase.csv"
+# canned_point DIR T0WORK0 T0WORK1 T1WORK (ns): the raw jobs.csv and tasks.csv
+canned_point() {
+	mkdir -p "$1"
+	{
+		echo "task,instance,run_ns"
+		echo "t0,0,10000000"
+		echo "t0,1,10000000"
+		echo "t1,0,5000000"
+	} > "$1/tasks.csv"
+	{
+		echo "task,instance,job,work_ns"
+		echo "t0,0,0,$2"
+		echo "t1,0,0,$4"
+		echo "t0,1,0,$3"
+	} > "$1/jobs.csv"
+}
+canned_point "$ph/raw/a-1/c0" 10200000 10600000 5050000
+canned_point "$ph/raw/a-1/c1" 10000000 10200000 5000000
+canned_point "$ph/raw/b-1/c0" 11000000 11000000 5100000
+canned_point "$ph/raw/b-1/c1" 10500000 10700000 5200000
+"$top/scripts/phase-summary.sh" "$ph/phase.csv" "$ph/raw" "$ph/sum.csv" > /dev/null 2> "$tmp/err"; rc=$?
+check "phase-summary.sh: exit 0, a header and 4 rows ($rc, $(wc -l < "$ph/sum.csv" 2>/dev/null) lines; $(head -1 "$tmp/err"))" \
+	test "$rc" = 0 -a "$(wc -l < "$ph/sum.csv" 2>/dev/null)" = 5
+is "phase-summary.sh: its columns" "$(head -1 "$ph/sum.csv")" \
+	"mode,task,starts,starts_late,jobs,late_jobs,late_min,late_max,response_min_ms,response_max_ms,work_min_ms,work_max_ms,work_over_min_pct,work_over_max_pct"
+is "a/t0: 1 of 2 starts late, 1 of 4 jobs, 0-1 per start, response 10.1-10.5, work 10.1-10.4 ms, 1-4% over" \
+	"$(grep '^a,t0,' "$ph/sum.csv")" "a,t0,2,1,4,1,0,1,10.100,10.500,10.100,10.400,1.00,4.00"
+is "a/t1: no late start, response 5.0-5.2, work 5.0-5.05 ms, 0-1% over" \
+	"$(grep '^a,t1,' "$ph/sum.csv")" "a,t1,2,0,2,0,0,0,5.000,5.200,5.000,5.050,0.00,1.00"
+is "b/t0: 2 of 2 starts late, 3 of 4 jobs, 1-2 per start, response 11-12, work 10.6-11.0 ms, 6-10% over" \
+	"$(grep '^b,t0,' "$ph/sum.csv")" "b,t0,2,2,4,3,1,2,11.000,12.000,10.600,11.000,6.00,10.00"
+is "b/t1: response 5.1-5.3, work 5.1-5.2 ms, 2-4% over" \
+	"$(grep '^b,t1,' "$ph/sum.csv")" "b,t1,2,0,2,0,0,0,5.100,5.300,5.100,5.200,2.00,4.00"
+# refusals: exit 2, one line, no output file
+rm -rf "$ph/raw/b-1/c1"
+"$top/scripts/phase-summary.sh" "$ph/phase.csv" "$ph/raw" "$ph/none.csv" > /dev/null 2> "$tmp/err"; rc=$?
+check "phase-summary.sh: a start without its raw jobs.csv refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a "$(grep -c 'b-1/c1' "$tmp/err")" = 1 -a ! -e "$ph/none.csv"
+canned_point "$ph/raw/b-1/c1" 10500000 10700000 5200000
+sed -i '/^t1,/d' "$ph/raw/b-1/c1/jobs.csv"
+"$top/scripts/phase-summary.sh" "$ph/phase.csv" "$ph/raw" "$ph/none.csv" > /dev/null 2> "$tmp/err"; rc=$?
+check "phase-summary.sh: a task its raw jobs.csv lacks refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a ! -e "$ph/none.csv"
+canned_point "$ph/raw/b-1/c1" 10500000 10700000 5200000
+sed -i 's/^t1,0,/t1,3,/' "$ph/raw/b-1/c1/jobs.csv"
+"$top/scripts/phase-summary.sh" "$ph/phase.csv" "$ph/raw" "$ph/none.csv" > /dev/null 2> "$tmp/err"; rc=$?
+check "phase-summary.sh: a job of an instance its tasks.csv lacks refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a "$(grep -c 'instance 3' "$tmp/err")" = 1 -a ! -e "$ph/none.csv"
+cut -d, -f1-5,7 "$ph/phase.csv" > "$ph/nolate.csv"
+"$top/scripts/phase-summary.sh" "$ph/nolate.csv" "$ph/raw" "$ph/none.csv" > /dev/null 2> "$tmp/err"; rc=$?
+check "phase-summary.sh: an input without late_jobs refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a ! -e "$ph/none.csv"
+
+[ "$assert_failed" = 0 ]
