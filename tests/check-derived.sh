@@ -1,7 +1,9 @@
 #!/bin/bash
 # The derived CSVs behind numbers in EXPERIMENTS.md's prose, on canned data
 # whose answers are worked out by hand below: scripts/phase-summary.sh (the
-# tick-phase study per mode, section 2) and its refusals.
+# tick-phase study per mode, section 2) and its refusals;
+# scripts/fidelity-v2-table.sh's monotonic-summary.csv (the cross-CPU clock
+# table of section 2).
 # Prints one PASS:/FAIL: line per check; exit 1 on any FAIL.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -86,5 +88,37 @@ cut -d, -f1-5,7 "$ph/phase.csv" > "$ph/nolate.csv"
 "$top/scripts/phase-summary.sh" "$ph/nolate.csv" "$ph/raw" "$ph/none.csv" > /dev/null 2> "$tmp/err"; rc=$?
 check "phase-summary.sh: an input without late_jobs refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
 	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a ! -e "$ph/none.csv"
+
+# --- scripts/fidelity-v2-table.sh: monotonic-summary.csv ---
+# x on sym at Q 10000: CPU 0 1000 reads, none behind; CPU 1 3000 reads, 600
+# behind (window 2000 ns), so 4000 reads, 600 behind = 15%, CPU 0 never
+# behind; handed 10 + 30 = 40 = 1% (windows 500, 1500: 1500); steps back
+# 0 + 1, jumps 0 + 2. y on sym at Q 5000: 5 + 5 of 500 + 500 = 1%, both
+# CPUs behind (none never), windows 100 and 300: 300.
+mo=$tmp/mono
+mkdir -p "$mo"
+{
+	echo "qemu,topology,quantum_ns,cpu,reads,behind_max,window_ns,behind_handed,handed_window_ns,steps_back,jumps"
+	echo "x,sym,10000,0,1000,0,0,10,500,0,0"
+	echo "y,sym,5000,0,500,5,100,0,0,0,0"
+	echo "x,sym,10000,1,3000,600,2000,30,1500,1,2"
+	echo "y,sym,5000,1,500,5,300,0,0,0,0"
+} > "$mo/monotonic.csv"
+"$top/scripts/fidelity-v2-table.sh" "$mo" > "$mo/tables.md" 2> "$tmp/err"; rc=$?
+check "fidelity-v2-table.sh: exit 0 and monotonic-summary.csv with a header and 2 rows ($rc; $(head -1 "$tmp/err"))" \
+	test "$rc" = 0 -a "$(wc -l < "$mo/monotonic-summary.csv" 2>/dev/null)" = 3
+is "monotonic-summary.csv: its columns" "$(head -1 "$mo/monotonic-summary.csv")" \
+	"qemu,topology,quantum_ns,cpus,reads,behind_max,behind_max_pct,window_ns,cpus_never_behind,behind_handed,behind_handed_pct,handed_window_ns,steps_back,jumps"
+is "x: 2 CPUs, 600 of 4000 behind (15%), window 2000, CPU 0 never behind, 40 handed (1%), 1500, 1 step back, 2 jumps" \
+	"$(grep '^x,' "$mo/monotonic-summary.csv")" "x,sym,10000,2,4000,600,15.000000,2000,0,40,1.000000,1500,1,2"
+is "y: 10 of 1000 behind (1%), window 300, none never behind, nothing handed" \
+	"$(grep '^y,' "$mo/monotonic-summary.csv")" "y,sym,5000,2,1000,10,1.000000,300,none,0,0.000000,0,0,0"
+check "fidelity-v2-table.sh: the printed clock table is the summary's (x: 15.00%, 2.00 us, 1.00%, 1.50 us)" \
+	grep -qxF '| x | sym | 10000 | 4000 | 15.00% | 2.00 | 0 | 1.00% | 1.50 | 1 | 2 |' "$mo/tables.md"
+cut -d, -f1-5,7- "$mo/monotonic.csv" > "$tmp/m" && mv "$tmp/m" "$mo/monotonic.csv"
+rm -f "$mo/monotonic-summary.csv"
+"$top/scripts/fidelity-v2-table.sh" "$mo" > /dev/null 2> "$tmp/err"; rc=$?
+check "fidelity-v2-table.sh: a monotonic.csv without behind_max refused (exit $rc, one line: $(head -1 "$tmp/err")), no summary left" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a ! -e "$mo/monotonic-summary.csv" -a ! -e "$mo/monotonic-summary.csv.tmp"
 
 [ "$assert_failed" = 0 ]
