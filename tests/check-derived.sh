@@ -3,7 +3,8 @@
 # whose answers are worked out by hand below: scripts/phase-summary.sh (the
 # tick-phase study per mode, section 2) and its refusals;
 # scripts/fidelity-v2-table.sh's monotonic-summary.csv (the cross-CPU clock
-# table of section 2).
+# table of section 2); scripts/analysis-stats.sh's proxy-ci.csv (the former
+# proxy metric per U and policy, section 24).
 # Prints one PASS:/FAIL: line per check; exit 1 on any FAIL.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -120,5 +121,44 @@ rm -f "$mo/monotonic-summary.csv"
 "$top/scripts/fidelity-v2-table.sh" "$mo" > /dev/null 2> "$tmp/err"; rc=$?
 check "fidelity-v2-table.sh: a monotonic.csv without behind_max refused (exit $rc, one line: $(head -1 "$tmp/err")), no summary left" \
 	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a ! -e "$mo/monotonic-summary.csv" -a ! -e "$mo/monotonic-summary.csv.tmp"
+
+# --- scripts/analysis-stats.sh: proxy-ci.csv ---
+# One U (rk:1), kernel policies a and b, two sets each, one replicate, and
+# the gedf reference. proxy: a 0.8 and 0.6 (mean 0.7), b 0.9 and 0.3 (0.6),
+# gedf proxy_frac 1.0 and 0.9 (0.95); the primary metric (work) differs
+# (a 0.5 and 0.1: 0.3), so a proxy-ci.csv made from it is found.
+analysis_built
+an=$tmp/an
+mkdir -p "$an"
+{
+	echo "topology,policy,u,seed,replicate,admitted_bw,primary,max_tard,proxy"
+	echo "rk,a,1,1,1,1.1,0.5,0.2,0.8"
+	echo "rk,a,1,2,1,1.1,0.1,0.4,0.6"
+	echo "rk,b,1,1,1,1.1,0.9,0.0,0.9"
+	echo "rk,b,1,2,1,1.0,0.7,1.0,0.3"
+} > "$an/points.csv"
+{
+	echo "topology,policy,u,seed,replicate,ref,admitted_res,work_frac,max_tard,proxy_frac"
+	echo "rk,offered,1,1,1,gedf,1.1,1.0,0.0,1.0"
+	echo "rk,offered,1,2,1,gedf,1.1,0.8,0.1,0.9"
+} > "$an/reference.csv"
+{
+	echo "topology,policy,u,feasible_res,feasible_work"
+	echo "rk,offered,1,1,1"
+	echo "rk,offered,1,1,1"
+} > "$an/feasibility.csv"
+"$top/scripts/analysis-stats.sh" "$an" > /dev/null 2> "$tmp/err"; rc=$?
+check "analysis-stats.sh: exit 0, proxy-ci.csv with a header and 3 rows ($rc; $(grep -v '^\[' "$tmp/err" | head -1))" \
+	test "$rc" = 0 -a "$(wc -l < "$an/proxy-ci.csv" 2>/dev/null)" = 4
+is "proxy-ci.csv: a over 2 sets, mean proxy 0.7 (not the work's 0.3)" \
+	"$(grep '^rk:1,a,' "$an/proxy-ci.csv" | cut -d, -f1-5)" "rk:1,a,2,2,0.700000"
+is "proxy-ci.csv: b, mean 0.6" "$(grep '^rk:1,b,' "$an/proxy-ci.csv" | cut -d, -f1-5)" "rk:1,b,2,2,0.600000"
+is "proxy-ci.csv: the gedf reference's proxy_frac, mean 0.95" \
+	"$(grep '^rk:1,gedf,' "$an/proxy-ci.csv" | cut -d, -f1-5)" "rk:1,gedf,2,2,0.950000"
+cut -d, -f1-8 "$an/points.csv" > "$tmp/p" && mv "$tmp/p" "$an/points.csv"
+rm -f "$an/proxy-ci.csv"
+"$top/scripts/analysis-stats.sh" "$an" > /dev/null 2> "$tmp/err"; rc=$?
+check "analysis-stats.sh: a points.csv without proxy refused (exit $rc: $(head -1 "$tmp/err"))" \
+	test "$rc" != 0 -a "$(grep -c 'no column proxy' "$tmp/err")" = 1
 
 [ "$assert_failed" = 0 ]
