@@ -4,7 +4,8 @@
 # tick-phase study per mode, section 2) and its refusals;
 # scripts/fidelity-v2-table.sh's monotonic-summary.csv (the cross-CPU clock
 # table of section 2); scripts/analysis-stats.sh's proxy-ci.csv (the former
-# proxy metric per U and policy, section 24).
+# proxy metric per U and policy, section 24); scripts/boot-seconds.sh (the
+# boots' host wall time per plan run, from run-batch's run.txt, section 25).
 # Prints one PASS:/FAIL: line per check; exit 1 on any FAIL.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -160,5 +161,31 @@ rm -f "$an/proxy-ci.csv"
 "$top/scripts/analysis-stats.sh" "$an" > /dev/null 2> "$tmp/err"; rc=$?
 check "analysis-stats.sh: a points.csv without proxy refused (exit $rc: $(head -1 "$tmp/err"))" \
 	test "$rc" != 0 -a "$(grep -c 'no column proxy' "$tmp/err")" = 1
+
+# --- scripts/boot-seconds.sh ---
+# raw/p/t/run.txt: plan s1 in one invocation (1528 s, 1 boot); s2 cut and
+# resumed (600 s + 900 s, a boot each: 2 runs, 2 boots, 1500 s); s3 with
+# every point restored (0 s, 0 boots). raw/p/u has no run.txt: no row. All:
+# 4 runs, 3 boots, 3028 s; plans from 0 (s3) to 1528 s (s1).
+bs=$tmp/bs
+mkdir -p "$bs/p/t" "$bs/p/u"
+entry() { printf '%s\n' "===== 2026-12-07T10:00:00Z" "kernel: p (Image, sha256 x)" "topology: t (1024 1024)" \
+	"plan: $1" "timing: quantum (-icount x)" "qemu: x" "command: qemu -a -b" "host seconds: $2, boots: $3, qemu exit: 0"; }
+{ entry s1 1528 1; entry s2 600 1; entry s3 0 0; entry s2 900 1; } > "$bs/p/t/run.txt"
+"$top/scripts/boot-seconds.sh" "$bs/p/t" "$bs/p/u" > "$bs/boots.csv" 2> "$tmp/err"; rc=$?
+is "boot-seconds.sh: exit 0, per plan runs, boots and host seconds, then all ($rc; $(head -1 "$tmp/err"))" \
+	"$(cat "$bs/boots.csv")" "kernel,topology,plan,runs,boots,host_s,plan_host_s_min,plan_host_s_max
+p,t,s1,1,1,1528,1528,1528
+p,t,s2,2,2,1500,1500,1500
+p,t,s3,1,0,0,0,0
+all,all,all,4,3,3028,0,1528"
+{ entry s1 1528 1; entry s2 600 1 | grep -v '^host seconds'; } > "$bs/p/t/run.txt"
+"$top/scripts/boot-seconds.sh" "$bs/p/t" > /dev/null 2> "$tmp/err"; rc=$?
+check "boot-seconds.sh: an entry without its host seconds line refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a "$(grep -c 'line 9 has no host seconds' "$tmp/err")" = 1
+{ entry s1 1528 1 | sed 's/^host seconds: 1528,/host seconds: 15x8,/'; } > "$bs/p/t/run.txt"
+"$top/scripts/boot-seconds.sh" "$bs/p/t" > /dev/null 2> "$tmp/err"; rc=$?
+check "boot-seconds.sh: a host seconds line that is not a number refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1
 
 [ "$assert_failed" = 0 ]
