@@ -246,9 +246,11 @@ LELLI_ON := $(if $(TREE), (patched-$(TREE)))
 lelli: deps
 	@$(MAKE) --no-print-directory $(LELLI_RAW)/.done
 	@scripts/tabulate.sh results/$(LELLI)/summary.csv $(LELLI_RAW)
+	@scripts/reason-counts-table.sh $(LELLI_RAW)/*/ > results/$(LELLI)/reason-counts.csv.tmp
+	@mv results/$(LELLI)/reason-counts.csv.tmp results/$(LELLI)/reason-counts.csv
 	@scripts/plot-timeline.sh $(LELLI_RAW)/fit-1 results/$(LELLI)/timeline-fit 0 120 "Lelli's scenario under fit (run 1)$(LELLI_ON)"
 	@scripts/plot-timeline.sh $(LELLI_RAW)/bestfit-1 results/$(LELLI)/timeline-bestfit 0 120 "Lelli's scenario under best-fit (run 1)$(LELLI_ON)"
-	@echo "table: results/$(LELLI)/summary.csv; timelines: results/$(LELLI)/timeline-{fit,bestfit}.png"
+	@echo "table: results/$(LELLI)/summary.csv; placement reasons: results/$(LELLI)/reason-counts.csv; timelines: results/$(LELLI)/timeline-{fit,bestfit}.png"
 	@set -o pipefail; scripts/expect-lelli.sh $(LELLI_RAW) | tail -1
 	@scripts/results-manifest.sh $(LELLI)
 

@@ -5,7 +5,8 @@
 # scripts/fidelity-v2-table.sh's monotonic-summary.csv (the cross-CPU clock
 # table of section 2); scripts/analysis-stats.sh's proxy-ci.csv (the former
 # proxy metric per U and policy, section 24); scripts/boot-seconds.sh (the
-# boots' host wall time per plan run, from run-batch's run.txt, section 25).
+# boots' host wall time per plan run, from run-batch's run.txt, section 25);
+# scripts/reason-counts-table.sh (placement reasons per point, section 5).
 # Prints one PASS:/FAIL: line per check; exit 1 on any FAIL.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -187,5 +188,30 @@ check "boot-seconds.sh: an entry without its host seconds line refused (exit $rc
 "$top/scripts/boot-seconds.sh" "$bs/p/t" > /dev/null 2> "$tmp/err"; rc=$?
 check "boot-seconds.sh: a host seconds line that is not a number refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
 	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1
+
+# --- scripts/reason-counts-table.sh ---
+# One point, lelli/fit-1: events push fallback-max 3, wakeup local 10, trace
+# lost 0 (reason-counts.csv's order kept); jobs: big fit 3 and local 2 (fit
+# first: more jobs), small local 1 and idle 1 (a tie: by name, idle first);
+# big's jobs appear first.
+rt=$tmp/rt/lelli/fit-1
+mkdir -p "$rt"
+printf '%s\n' "path,reason,count" "push,fallback-max,3" "wakeup,local,10" "trace,lost,0" > "$rt/reason-counts.csv"
+printf '%s\n' "task,instance,job,reason,from,to,pushes" "big,0,0,local,4,4,0" "big,0,1,fit,0,4,0" "small,0,0,local,1,1,0" \
+	"big,1,0,fit,1,5,1" "small,0,1,idle,1,2,0" "big,1,1,local,5,5,0" "big,0,2,fit,2,6,0" > "$rt/reasons.csv"
+"$top/scripts/reason-counts-table.sh" "$rt/" > "$tmp/rt.csv" 2> "$tmp/err"; rc=$?
+is "reason-counts-table.sh: exit 0; events in their order, then per task its jobs' reasons, most first, ties by name ($rc; $(head -1 "$tmp/err"))" \
+	"$(cat "$tmp/rt.csv")" "run,path,task,reason,count
+lelli/fit-1,push,all,fallback-max,3
+lelli/fit-1,wakeup,all,local,10
+lelli/fit-1,trace,all,lost,0
+lelli/fit-1,job,big,fit,3
+lelli/fit-1,job,big,local,2
+lelli/fit-1,job,small,idle,1
+lelli/fit-1,job,small,local,1"
+rm "$rt/reasons.csv"
+"$top/scripts/reason-counts-table.sh" "$rt" > /dev/null 2> "$tmp/err"; rc=$?
+check "reason-counts-table.sh: a point without reasons.csv refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a "$(grep -c 'no reasons.csv' "$tmp/err")" = 1
 
 [ "$assert_failed" = 0 ]
