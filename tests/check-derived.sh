@@ -6,7 +6,8 @@
 # table of section 2); scripts/analysis-stats.sh's proxy-ci.csv (the former
 # proxy metric per U and policy, section 24); scripts/boot-seconds.sh (the
 # boots' host wall time per plan run, from run-batch's run.txt, section 25);
-# scripts/reason-counts-table.sh (placement reasons per point, section 5).
+# scripts/reason-counts-table.sh (placement reasons per point, section 5);
+# scripts/dlpush-summary.sh (dlpush's moves against the quantum, section 2).
 # Prints one PASS:/FAIL: line per check; exit 1 on any FAIL.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -213,5 +214,34 @@ rm "$rt/reasons.csv"
 "$top/scripts/reason-counts-table.sh" "$rt" > /dev/null 2> "$tmp/err"; rc=$?
 check "reason-counts-table.sh: a point without reasons.csv refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
 	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1 -a "$(grep -c 'no reasons.csv' "$tmp/err")" = 1
+
+# --- scripts/dlpush-summary.sh ---
+# Now: Q 5000: 0->1 p50 6000 (1 quantum), leave 1000; 1->0 10500 (2),
+# 3000; Q 10000: 0->1 10200 (1), 1100; 1->0 10400 (1), 3100. Leave values
+# 1000 1100 3000 3100: largest gap 1100-3000, so low 1000-1100, high
+# 3000-3100. Before: p50 10100 10600 10300 10500 (Q 5000 0->1 crossed 2:
+# changed), leave 1050 3050 1100 1150: its gap 1150-3050, so Q 10000 1->0
+# was low before and is high now: moved.
+dp=$tmp/dp
+mkdir -p "$dp"
+printf '%s\n' "quantum_ns,cpu_from,cpu_to,p50_ns,leave_p50_ns,leave_p99_ns" "5000,0,1,6000,1000,1500" "5000,1,0,10500,3000,3500" \
+	"10000,0,1,10200,1100,1600" "10000,1,0,10400,3100,4000" > "$dp/now.csv"
+printf '%s\n' "quantum_ns,cpu_from,cpu_to,p50_ns,leave_p50_ns,leave_p99_ns" "5000,0,1,10100,1050,1500" "5000,1,0,10600,3050,3500" \
+	"10000,0,1,10300,1100,1600" "10000,1,0,10500,1150,4000" > "$dp/before.csv"
+"$top/scripts/dlpush-summary.sh" "$dp/now.csv" "$dp/before.csv" > "$dp/sum.csv" 2> "$tmp/err"; rc=$?
+is "dlpush-summary.sh: exit 0; per Q and quanta, per Q, all; sides split at the largest gap; 1 quanta change and 1 row moved side ($rc; $(head -1 "$tmp/err"))" \
+	"$(cat "$dp/sum.csv")" "quantum_ns,quanta,rows,p50_min_ns,p50_max_ns,quanta_changed,leave_low_min_ns,leave_low_max_ns,leave_high_min_ns,leave_high_max_ns,leave_p99_max_ns,leave_moved
+5000,1,1,6000,6000,1,1000,1000,-,-,1500,0
+5000,2,1,10500,10500,0,-,-,3000,3000,3500,0
+5000,all,2,6000,10500,1,1000,1000,3000,3000,3500,0
+10000,1,2,10200,10400,0,1100,1100,3100,3100,4000,1
+10000,all,2,10200,10400,0,1100,1100,3100,3100,4000,1
+all,all,4,6000,10500,1,1000,1100,3000,3100,4000,1"
+is "dlpush-summary.sh without BEFORE: the last row's counts are -" \
+	"$("$top/scripts/dlpush-summary.sh" "$dp/now.csv" 2>&1 | tail -1)" "all,all,4,6000,10500,-,1000,1100,3000,3100,4000,-"
+head -2 "$dp/now.csv" > "$dp/one.csv"
+"$top/scripts/dlpush-summary.sh" "$dp/one.csv" > /dev/null 2> "$tmp/err"; rc=$?
+check "dlpush-summary.sh: one row (no split) refused (exit $rc, one line: $(head -1 "$tmp/err"))" \
+	test "$rc" = 2 -a "$(wc -l < "$tmp/err")" = 1
 
 [ "$assert_failed" = 0 ]
