@@ -376,6 +376,12 @@ suite tests/check-experiments-tables.sh
 echo "== a sweep's counts as a table (scripts/points-totals.sh, the sweeps' totals.csv)"
 suite tests/check-points-totals.sh
 
+echo "== a sweep's moves onto CPUs a task does not fit, by push and pull (scripts/pull-misfit.sh, pull-misfit-summary.sh) on a canned raw sweep (no QEMU)"
+suite tests/check-pull-misfit.sh
+
+echo "== two sweeps' means over the same sets, and how far apart policies are (scripts/sweep-ratio.sh, policy-gap.sh) on canned CSVs (no QEMU)"
+suite tests/check-sweep-ratio.sh
+
 echo "== the full rerun's steps (scripts/rerun.sh --list; the tables step alone)"
 suite tests/check-rerun.sh
 sed '2s/,[^,]*$/,another description/' results/index.csv > "$tmp/index.csv"
