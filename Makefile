@@ -246,9 +246,11 @@ LELLI_ON := $(if $(TREE), (patched-$(TREE)))
 lelli: deps
 	@$(MAKE) --no-print-directory $(LELLI_RAW)/.done
 	@scripts/tabulate.sh results/$(LELLI)/summary.csv $(LELLI_RAW)
+	@scripts/reason-counts-table.sh $(LELLI_RAW)/*/ > results/$(LELLI)/reason-counts.csv.tmp
+	@mv results/$(LELLI)/reason-counts.csv.tmp results/$(LELLI)/reason-counts.csv
 	@scripts/plot-timeline.sh $(LELLI_RAW)/fit-1 results/$(LELLI)/timeline-fit 0 120 "Lelli's scenario under fit (run 1)$(LELLI_ON)"
 	@scripts/plot-timeline.sh $(LELLI_RAW)/bestfit-1 results/$(LELLI)/timeline-bestfit 0 120 "Lelli's scenario under best-fit (run 1)$(LELLI_ON)"
-	@echo "table: results/$(LELLI)/summary.csv; timelines: results/$(LELLI)/timeline-{fit,bestfit}.png"
+	@echo "table: results/$(LELLI)/summary.csv; placement reasons: results/$(LELLI)/reason-counts.csv; timelines: results/$(LELLI)/timeline-{fit,bestfit}.png"
 	@set -o pipefail; scripts/expect-lelli.sh $(LELLI_RAW) | tail -1
 	@scripts/results-manifest.sh $(LELLI)
 
@@ -402,6 +404,8 @@ bench-fidelity: deps
 	@scripts/bench-fidelity.sh stock hikey960 fidelity-phase 1 results/fidelity/phase.csv \
 		shift0=virtual:shift=0,sleep=off shift0-noskew=virtual:shift=0,sleep=off:skew_tick=0 \
 		shift1-noskew=virtual:shift=1,sleep=off:skew_tick=0 shift3-noskew=virtual:shift=3,sleep=off:skew_tick=0
+	@scripts/phase-summary.sh results/fidelity/phase.csv results/raw/fidelity/stock-hikey960-fidelity-phase \
+		results/fidelity/phase-summary.csv
 	@$(MAKE) --no-print-directory $(QEMU)
 	@scripts/bench-fidelity.sh stock symmetric8 fidelity-load 1 results/fidelity/quantum-load.csv \
 		debian=virtual:shift=0,sleep=off q5=quantum:5000/0/ q10=quantum:10000/0/ q20=quantum:20000/0/ \

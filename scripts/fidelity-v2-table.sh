@@ -2,10 +2,16 @@
 # Markdown tables of scripts/bench-fidelity-v2.sh's CSVs (columns by name).
 # Usage: scripts/fidelity-v2-table.sh DIR   (DIR/{wakeup,monotonic,handoff,loop}.csv;
 #        a file that is missing is left out)
+# Writes DIR/monotonic-summary.csv (when DIR/monotonic.csv is there), the
+# clock table's rows: per (qemu, topology, quantum_ns) in the order they
+# first appear, over its CPUs: cpus, reads, behind_max (reads behind the
+# largest published) and its % of reads, window_ns (the largest window),
+# cpus_never_behind ("none" or a list), behind_handed and its %,
+# handed_window_ns, steps_back, jumps (sums, or the largest for windows).
 # Exit status: 0; 2 bad usage or a CSV without a column the tables need.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || { sed -n '2,5p' "$0" >&2; exit 2; }
+[ $# = 1 ] || { sed -n '2,11p' "$0" >&2; exit 2; }
 dir=$1
 [ -d "$dir" ] || bad "no folder $dir"
 
@@ -46,19 +52,28 @@ if [ -r "$dir/wakeup.csv" ]; then
 fi
 
 if [ -r "$dir/monotonic.csv" ]; then
-	table_head "Cross-CPU CLOCK_MONOTONIC (a reader per CPU; behind: below the largest reading already published, or below the value handed by the previous CPU)" qemu topology 'quantum ns' reads 'reads behind the largest' 'window (us)' 'CPUs never behind' 'reads behind a handed value' 'handed window (us)' 'steps back in a CPU' 'jumps > 100 ms'
+	# summed over the CPUs of each (qemu, topology, quantum) into
+	# DIR/monotonic-summary.csv, the table's source (and EXPERIMENTS.md's)
+	trap 'rm -f "$dir/monotonic-summary.csv.tmp"' EXIT
 	csv_awk 'FNR == 1 { header(); next }
 		{ k = $col("qemu") SUBSEP $col("topology") SUBSEP $col("quantum_ns")
 		  if (!(k in reads)) order[++n] = k
-		  reads[k] += $col("reads"); behind[k] += $col("behind_max"); hb[k] += $col("behind_handed")
+		  cpus[k]++; reads[k] += $col("reads"); behind[k] += $col("behind_max"); hb[k] += $col("behind_handed")
 		  if ($col("window_ns") > win[k]) win[k] = $col("window_ns")
 		  if ($col("handed_window_ns") > hwin[k]) hwin[k] = $col("handed_window_ns")
 		  back[k] += $col("steps_back"); jumps[k] += $col("jumps")
 		  if (!$col("behind_max")) never[k] = never[k] (never[k] == "" ? "" : " ") $col("cpu") }
-		END { for (i = 1; i <= n; i++) { k = order[i]; split(k, f, SUBSEP)
-			printf "| %s | %s | %s | %d | %.2f%% | %.2f | %s | %.2f%% | %.2f | %d | %d |\n", f[1], f[2], f[3], reads[k],
-				100 * behind[k] / reads[k], win[k] / 1e3, never[k] == "" ? "none" : never[k],
-				100 * hb[k] / reads[k], hwin[k] / 1e3, back[k], jumps[k] } }' "$dir/monotonic.csv"
+		END { print "qemu,topology,quantum_ns,cpus,reads,behind_max,behind_max_pct,window_ns,cpus_never_behind,behind_handed,behind_handed_pct,handed_window_ns,steps_back,jumps"
+			for (i = 1; i <= n; i++) { k = order[i]; split(k, f, SUBSEP)
+			printf "%s,%s,%s,%d,%d,%d,%.6f,%d,%s,%d,%.6f,%d,%d,%d\n", f[1], f[2], f[3], cpus[k], reads[k], behind[k],
+				100 * behind[k] / reads[k], win[k], never[k] == "" ? "none" : never[k], hb[k],
+				100 * hb[k] / reads[k], hwin[k], back[k], jumps[k] } }' "$dir/monotonic.csv" > "$dir/monotonic-summary.csv.tmp"
+	mv "$dir/monotonic-summary.csv.tmp" "$dir/monotonic-summary.csv"
+	table_head "Cross-CPU CLOCK_MONOTONIC (a reader per CPU; behind: below the largest reading already published, or below the value handed by the previous CPU)" qemu topology 'quantum ns' reads 'reads behind the largest' 'window (us)' 'CPUs never behind' 'reads behind a handed value' 'handed window (us)' 'steps back in a CPU' 'jumps > 100 ms'
+	csv_awk 'FNR == 1 { header(); next }
+		{ printf "| %s | %s | %s | %d | %.2f%% | %.2f | %s | %.2f%% | %.2f | %d | %d |\n", $col("qemu"), $col("topology"),
+			$col("quantum_ns"), $col("reads"), $col("behind_max_pct"), $col("window_ns") / 1e3, $col("cpus_never_behind"),
+			$col("behind_handed_pct"), $col("handed_window_ns") / 1e3, $col("steps_back"), $col("jumps") }' "$dir/monotonic-summary.csv"
 	echo
 fi
 

@@ -25,6 +25,9 @@
 #       class: topology, policy, u, seed, task, instance, density, capacity,
 #       share (of the instance's busy time spent on CPUs of that capacity),
 #       replicate
+#   OUTDIR/boots.csv   the host wall time of the boots per plan run, from
+#       each run-batch OUTDIR's run.txt (scripts/boot-seconds.sh; only the
+#       boots made on this host: a checkpoint does not carry run.txt)
 # Failed or missing points are left out of table.csv and said on stderr.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -40,8 +43,8 @@ mkdir -p "$out"
 # temporary files of this run only (a tables job and a resubmission may
 # aggregate the same sweep at once)
 ptmp=$(mktemp "$out/.points.XXXXXX") stmp=$(mktemp "$out/.shares.XXXXXX") tard=$(mktemp "$out/.tard.XXXXXX")
-sets=$(mktemp "$out/.sets.XXXXXX")
-trap 'rm -f "$ptmp" "$stmp" "$tard" "$sets" "$ptmp.s" "$stmp.s"' EXIT
+sets=$(mktemp "$out/.sets.XXXXXX") btmp=$(mktemp "$out/.boots.XXXXXX")
+trap 'rm -f "$ptmp" "$stmp" "$tard" "$sets" "$btmp" "$ptmp.s" "$stmp.s"' EXIT
 # every task's period, first release and work, for the offered work
 [ -d "$raw/tasksets" ] || die "no $raw/tasksets (scripts/sweep.sh writes the sets there)"
 taskset_rows "$raw/tasksets" > "$sets"
@@ -143,5 +146,11 @@ points=$out/points.csv
 # Mean and 95% CI over seeds per (topology, policy, u).
 "$DLCAP_TOP/scripts/sweep-table.sh" "$points" > "$out/table.csv.tmp"
 mv "$out/table.csv.tmp" "$out/table.csv"
+# The boots' host wall time, per run-batch OUTDIR (a point's folder's parent).
+mapfile -t bdirs < <(csv_awk 'FNR == 1 { header(); next } { d = $col("dir"); sub(/\/[^\/]*$/, "", d); if (!s[d]++) print d }' "$raw/index.csv")
+if [ ${#bdirs[@]} -gt 0 ]; then
+	"$DLCAP_TOP/scripts/boot-seconds.sh" "${bdirs[@]/#/$raw/}" > "$btmp"
+	mv "$btmp" "$out/boots.csv"
+fi
 [ $failed = 0 ] || say "sweep $name: $failed failed point(s) left out of table.csv"
-say "wrote $out/points.csv ($(($(wc -l < "$points") - 1)) points), table.csv, shares.csv"
+say "wrote $out/points.csv ($(($(wc -l < "$points") - 1)) points), table.csv, shares.csv, boots.csv"

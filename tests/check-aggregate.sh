@@ -50,11 +50,16 @@ EOT
 		echo "t1,0,$j,$l,$c"
 	done
 } > "$d/jobs.csv"
+# the plan run's host time as run-batch.sh records it in OUTDIR/run.txt
+printf '%s\n' "===== 2026-12-07T10:00:00Z" "kernel: p (x)" "topology: t (1024 1024)" "plan: w-p-s1" \
+	"timing: quantum" "host seconds: 1528, boots: 1, qemu exit: 0" > "$raw/p/t/run.txt"
 agg() { DLCAP_RESULTS=$tmp/results "$top/scripts/sweep-aggregate.sh" "$tmp/w.sweep" "$tmp/out" > /dev/null 2> "$tmp/err"; }
 agg; rc=$?
 got=$(csv_awk 'FNR == 1 { header(); next } { print $col("offered_work_ns"), $col("met_work_ns"), $col("work_frac"), $col("jobs"), $col("late_jobs") }' "$tmp/out/points.csv" 2>&1)
 check "work_frac by hand: 660 ms offered (the refused task's 200 and t1's two unstarted jobs in it), 360 met (late and cut jobs not, one ending on its deadline so): 0.545455, 3 late of 26 logged (exit $rc; got $got)" \
 	test "$rc $got" = "0 660000000 360000000 0.545455 26 3"
+is "boots.csv: the plan run's 1528 host seconds in 1 boot, from p/t/run.txt (scripts/boot-seconds.sh)" \
+	"$(grep '^p,t,' "$tmp/out/boots.csv" 2>&1)" "p,t,w-p-s1,1,1,1528,1528,1528"
 
 # a 10th t0 job: the set releases 9 in the run
 echo "t0,0,9,-1,0" >> "$d/jobs.csv"

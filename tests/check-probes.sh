@@ -142,7 +142,9 @@ FIDELITY_V2_KERNEL=no-such-variant "$top/scripts/bench-fidelity-v2.sh" "$tmp/bf"
 rc=$?
 check "bench-fidelity-v2: an unknown FIDELITY_V2_KERNEL refused before any build (exit $rc): $(head -1 "$tmp/bf.err")" \
 	test $rc = 2 -a "$(wc -l < "$tmp/bf.err")" = 1 -a ! -e "$tmp/bf"
-"$top/scripts/fidelity-v2-table.sh" "$top/tests/data/fidelity-v2" > "$tmp/table.md"
+# on a copy: the script writes monotonic-summary.csv beside its input
+cp -r "$top/tests/data/fidelity-v2" "$tmp/fv2"
+"$top/scripts/fidelity-v2-table.sh" "$tmp/fv2" > "$tmp/table.md"
 check "table: index bias 4.00 vs 12.00 us is +8.00, ladder 1.00 x and 3.00 x" \
 	grep -qF '| before | symmetric8 | 4.00 | 12.00 (CPU 7) | +8.00 | 1.00 x | 3.00 x |' "$tmp/table.md"
 check "table: clock 400 reads, 30 behind (7.50%), window 9.92 us, CPU 0 never behind" \
