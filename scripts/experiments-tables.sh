@@ -15,6 +15,9 @@
 # rows by those columns, the first one first (numbers as numbers, other
 # text as text; rows that compare equal keep the CSV's order). Without
 # sort, rows come in the CSV's order.
+# In a table an empty cell under a number format prints as "–" (a row the
+# column does not apply to, as a baseline's difference from itself); in a
+# value it is an error.
 # A number in prose is generated the same way, inline:
 #   <!-- value results/X.csv: {late_pct:%.1f} ; where policy=series ; where u=2.5 -->8.8<!-- /value -->
 # (one TEMPLATE, no '|'; the clauses must select exactly one row).
@@ -48,6 +51,7 @@ render() {
 			if (!((name) in hcol)) bad(csv ": no column " name)
 			v = row[r, hcol[name]]
 			if (fmt == "base") sub(/.*\//, "", v)
+			else if (fmt != "" && v == "" && intable) v = "–"
 			else if (fmt != "") {
 				div = ""
 				if ((p = index(fmt, "/")) > 0) {
@@ -142,11 +146,13 @@ render() {
 			head = head " " title[i] " |"; sep = sep "---|"
 		}
 		s = head "\n" sep
+		intable = 1
 		for (r = 1; r <= nr; r++) {
 			line = "|"
 			for (i = 1; i <= nc; i++) line = line " " cell(tmpl[i], ord[r]) " |"
 			s = s "\n" line
 		}
+		intable = 0
 		return s
 	}
 	# one inline value: exactly one row must be selected

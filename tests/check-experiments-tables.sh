@@ -89,4 +89,13 @@ check "an inline value changed fails --check" sh -c "! '$s' --check '$tmp/value2
 check "--write puts the inline value back, the prose around it untouched" cmp "$tmp/value.md" "$tmp/value2.md"
 refused vrows value 's/ ; where task=t1//' '1: .*2 rows match a value' "a value whose clauses match two rows"
 refused vend value 's|<!-- /value --> ms|ms|' '1: a value without its' "a value without its end on the same line"
+# an empty cell under a number format: "–" in a table (a baseline's
+# difference from itself), refused in a value
+ecsv=tests/data/experiments-tables/empty.csv
+printf '<!-- table %s: policy={policy} | minus series (pp)={diff:%%.2f/0.01} -->\n<!-- end table -->\n' "$ecsv" > "$tmp/empty.md"
+"$s" --write "$tmp/empty.md"
+check "an empty cell under a number format prints as – in a table, the others formatted" \
+	sh -c 'grep -qx "| series | – |" "$1" && grep -qx "| migrate | -2.17 |" "$1"' sh "$tmp/empty.md"
+printf 'x <!-- value %s: {diff:%%.2f/0.01} ; where policy=series -->?<!-- /value -->\n' "$ecsv" > "$tmp/evalue.md"
+refused evalue2 evalue 's/x/y/' '1: .*diff = "" is not a number' "an empty cell under a number format in a value"
 exit $assert_failed
