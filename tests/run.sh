@@ -352,6 +352,9 @@ suite tests/check-fsoff.sh
 echo "== dl_misfit's 5% goal over task sets (scripts/misfit-ci.sh) on a canned shares.csv (no QEMU)"
 suite tests/check-misfit-ci.sh
 
+echo "== the cost of a dl_misfit move (scripts/misfit-cost.sh) on two canned traced points written by hand (no QEMU)"
+suite tests/check-misfit-cost.sh
+
 echo "== dl_admission=uniform's oracle check (scripts/expect-uniform.sh) on the committed admission-uniform sweep, and on one set made to differ (no QEMU)"
 suite tests/check-expect-uniform.sh
 
