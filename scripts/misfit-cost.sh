@@ -27,7 +27,8 @@
 # Usage: scripts/misfit-cost.sh [--summary] POINTDIR...
 # Output (CSV on stdout), one row per move:
 #   point (POINTDIR's last part), dl_misfit, kind, task, instance, tid,
-#   from_cpu, to_cpu, from_capacity, to_capacity, migrate_ns (the
+#   from_cpu, to_cpu, from_capacity, to_capacity,
+#   fits_from, fits_to (1 if the task fits that CPU), migrate_ns (the
 #   sched_migrate_task's time, trace clock), then, empty where they do not
 #   apply or the trace lacks the event:
 #   stopper_ns  migration/N's switch-in to its switch-out on the CPU left
@@ -54,10 +55,10 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 summary=0
 [ "${1:-}" = --summary ] && { summary=1; shift; }
-[ $# -ge 1 ] || { sed -n '2,47p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,48p' "$0" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "point,dl_misfit,kind,task,instance,tid,from_cpu,to_cpu,from_capacity,to_capacity,migrate_ns,stopper_ns,gap_ns,trigger_ns,run_ns" > "$tmp/moves.csv"
+echo "point,dl_misfit,kind,task,instance,tid,from_cpu,to_cpu,from_capacity,to_capacity,fits_from,fits_to,migrate_ns,stopper_ns,gap_ns,trigger_ns,run_ns" > "$tmp/moves.csv"
 echo "point,dl_misfit,jobs,lost_events" > "$tmp/points.csv"
 for d in "$@"; do
 	d=${d%/}
@@ -149,8 +150,8 @@ for d in "$@"; do
 		next
 	}
 	function pr(kind, p, from, to, mig, stopper, gap, trig, run) {
-		printf "%s,%s,%s,%s,%s,%s,%d,%d,%s,%s,%.0f,%s,%s,%s,%s\n", point, pol, kind, task[p], inst[p], p,
-			from, to, cap[from], cap[to], mig, stopper, gap, trig, run
+		printf "%s,%s,%s,%s,%s,%s,%d,%d,%s,%s,%d,%d,%.0f,%s,%s,%s,%s\n", point, pol, kind, task[p], inst[p], p,
+			from, to, cap[from], cap[to], (cap[from] >= need[p]), (cap[to] >= need[p]), mig, stopper, gap, trig, run
 	}
 	function d(a, b) { return (a == "" || b == "") ? "" : sprintf("%.0f", a - b) }
 	END {

@@ -55,6 +55,8 @@ mp-canned,migrate-preempt,stop-preempt,task0,101,0,3,462,1024,18000,6000,,-2000
 mp-canned,migrate-preempt,push,task0,101,2,0,1024,462,,,,4000
 mp-canned,migrate-preempt,push,task3,104,3,0,1024,462,,,,10000
 none-canned,none,push,task0,301,2,3,1024,1024,,,,7000"
+is "moves: whether the task fits the CPU left and the new one (task0 and task2 fit no LITTLE; task3 fits both)" \
+	"$(cols "$tmp/moves.csv" fits_from fits_to | paste -sd' ')" "0,1 0,1 0,1 1,0 1,1 1,1"
 is "moves: the time of each migration in ns of the trace clock" \
 	"$(cols "$tmp/moves.csv" migrate_ns | paste -sd' ')" \
 	"1000110000 1000511000 1001510000 1001000000 1001530000 2000101000"
