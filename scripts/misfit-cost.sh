@@ -26,8 +26,10 @@
 #
 # Usage: scripts/misfit-cost.sh [--summary] POINTDIR...
 # Output (CSV on stdout), one row per move:
-#   point (POINTDIR's last part), dl_misfit, kind, task, instance, tid,
-#   from_cpu, to_cpu, from_capacity, to_capacity,
+#   point (POINTDIR's last part), dl_misfit, phase (setup: before the
+#   set's start, summary.json's start_ns, as dlgen sets the tasks up; run:
+#   up to the last job's end_ns in jobs.csv; end: after it), kind, task,
+#   instance, tid, from_cpu, to_cpu, from_capacity, to_capacity,
 #   fits_from, fits_to (1 if the task fits that CPU), migrate_ns (the
 #   sched_migrate_task's time, trace clock), then, empty where they do not
 #   apply or the trace lacks the event:
@@ -40,10 +42,10 @@
 #   run_ns      sched_migrate_task to the switch-in on the new CPU
 # --summary: per point (scope point, name the point) and per dl_misfit
 #   value (scope policy, name the value, over every POINTDIR with it), per
-#   kind and CPU class (from_capacity, to_capacity): moves, jobs,
+#   phase, kind and CPU class (from_capacity, to_capacity): moves, jobs,
 #   moves_per_job, lost_events (trace-cmd.log's "lost cpuN:" sum) and
 #   p50/p99/max (nearest rank) of stopper_ns, gap_ns, trigger_ns and
-#   run_ns. Kind stop is every misfit move, and has a row with empty
+#   run_ns. Kind stop is every misfit move, and has a run row with empty
 #   capacities and 0 moves where there are none.
 # Times are emulated: a LITTLE CPU (462 of 1024 on HiKey960) runs at 1/2.2
 # the rate, and each vCPU has a clock of its own (quantum mode), so a time
@@ -55,10 +57,10 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 summary=0
 [ "${1:-}" = --summary ] && { summary=1; shift; }
-[ $# -ge 1 ] || { sed -n '2,48p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,/^# Exit status/p' "$0" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "point,dl_misfit,kind,task,instance,tid,from_cpu,to_cpu,from_capacity,to_capacity,fits_from,fits_to,migrate_ns,stopper_ns,gap_ns,trigger_ns,run_ns" > "$tmp/moves.csv"
+echo "point,dl_misfit,phase,kind,task,instance,tid,from_cpu,to_cpu,from_capacity,to_capacity,fits_from,fits_to,migrate_ns,stopper_ns,gap_ns,trigger_ns,run_ns" > "$tmp/moves.csv"
 echo "point,dl_misfit,jobs,lost_events" > "$tmp/points.csv"
 for d in "$@"; do
 	d=${d%/}
@@ -72,10 +74,13 @@ for d in "$@"; do
 	[ -n "$caps" ] || { echo "misfit-cost: $d/summary.json: no cpu_capacity" >&2; exit 2; }
 	pol=$(sed -n 's/^dl_misfit:.*\[\([a-z-]*\)\].*/\1/p' "$d/knobs.txt" 2>/dev/null)
 	pol=${pol:-none}
-	jobs=$(csv_awk 'FNR == 1 { header(); next } { n++ } END { print n + 0 }' "$d/jobs.csv")
+	start=$(sed -n 's/^ *"start_ns": *\([0-9]*\),*$/\1/p' "$d/summary.json")
+	[ -n "$start" ] || { echo "misfit-cost: $d/summary.json: no start_ns" >&2; exit 2; }
+	read -r jobs end < <(csv_awk 'FNR == 1 { header(); next } { n++; e = $col("end_ns") + 0; if (e > m) m = e }
+		END { printf "%d %.0f\n", n, m }' "$d/jobs.csv")
 	lost=$(awk '/^lost cpu[0-9]+: [0-9]+$/ { s += $3 } END { print s + 0 }' "$d/trace-cmd.log" 2>/dev/null || echo 0)
 	echo "$point,$pol,$jobs,$lost" >> "$tmp/points.csv"
-	{ cat "$d/tasks.csv"; echo "#trace"; gzip -dcf "$t"; } | csv_awk -v point="$point" -v pol="$pol" -v caps="$caps" -v src="$t" '
+	{ cat "$d/tasks.csv"; echo "#trace"; gzip -dcf "$t"; } | csv_awk -v point="$point" -v pol="$pol" -v caps="$caps" -v src="$t" -v start="$start" -v end="$end" '
 	BEGIN { n = split(caps, c, " "); for (i = 1; i <= n; i++) cap[i - 1] = c[i] }
 	!intrace && FNR == 1 { header(); next }
 	!intrace && $0 == "#trace" { intrace = 1; FS = " "; next }
@@ -150,7 +155,8 @@ for d in "$@"; do
 		next
 	}
 	function pr(kind, p, from, to, mig, stopper, gap, trig, run) {
-		printf "%s,%s,%s,%s,%s,%s,%d,%d,%s,%s,%d,%d,%.0f,%s,%s,%s,%s\n", point, pol, kind, task[p], inst[p], p,
+		printf "%s,%s,%s,%s,%s,%s,%s,%d,%d,%s,%s,%d,%d,%.0f,%s,%s,%s,%s\n", point, pol,
+			mig < start + 0 ? "setup" : (mig <= end + 0 ? "run" : "end"), kind, task[p], inst[p], p,
 			from, to, cap[from], cap[to], (cap[from] >= need[p]), (cap[to] >= need[p]), mig, stopper, gap, trig, run
 	}
 	function d(a, b) { return (a == "" || b == "") ? "" : sprintf("%.0f", a - b) }
@@ -179,7 +185,7 @@ if [ $summary = 0 ]; then
 	cat "$tmp/moves.csv"
 	exit 0
 fi
-echo "scope,name,dl_misfit,kind,from_capacity,to_capacity,moves,jobs,moves_per_job,lost_events,stopper_p50_ns,stopper_p99_ns,stopper_max_ns,gap_p50_ns,gap_p99_ns,gap_max_ns,trigger_p50_ns,trigger_p99_ns,trigger_max_ns,run_p50_ns,run_p99_ns,run_max_ns"
+echo "scope,name,dl_misfit,phase,kind,from_capacity,to_capacity,moves,jobs,moves_per_job,lost_events,stopper_p50_ns,stopper_p99_ns,stopper_max_ns,gap_p50_ns,gap_p99_ns,gap_max_ns,trigger_p50_ns,trigger_p99_ns,trigger_max_ns,run_p50_ns,run_p99_ns,run_max_ns"
 csv_awk '
 FILENAME ~ /points\.csv$/ {
 	if (FNR == 1) { header(); next }
@@ -192,10 +198,13 @@ FILENAME ~ /points\.csv$/ {
 }
 FNR == 1 { header(); next }
 {
-	p = $col("point"); kind = $col("kind"); cls = $col("from_capacity") SUBSEP $col("to_capacity")
+	p = $col("point"); kind = $col("phase") SUBSEP $col("kind"); cls = $col("from_capacity") SUBSEP $col("to_capacity")
 	add("point" SUBSEP p, kind, cls)
 	add("policy" SUBSEP $col("dl_misfit"), kind, cls)
-	if (kind ~ /^stop-/) { add("point" SUBSEP p, "stop", cls); add("policy" SUBSEP $col("dl_misfit"), "stop", cls) }
+	if ($col("kind") ~ /^stop-/) {
+		kind = $col("phase") SUBSEP "stop"
+		add("point" SUBSEP p, kind, cls); add("policy" SUBSEP $col("dl_misfit"), kind, cls)
+	}
 }
 function add(g, kind, cls,   k, i, v, names) {
 	k = g SUBSEP kind SUBSEP cls
@@ -218,11 +227,11 @@ function stats(k, i,   n, j, l, x, a) {
 function rank(q, n,   r) { r = int(q * n); if (r < q * n) r++; return r < 1 ? 1 : r }
 function rows(scope, name, pol,   g, j, kc, k, parts, line, i, any) {
 	g = scope SUBSEP name; any = 0
-	for (j = 1; j <= nk[g]; j++) if (keys[g, j] ~ "^stop" SUBSEP) any = 1
-	if (!any) printf "%s,%s,%s,stop,,,0,%d,0.0000,%d,,,,,,,,,,,,\n", scope, name, pol, jobs[g], lost[g]
+	for (j = 1; j <= nk[g]; j++) if (index(keys[g, j], "run" SUBSEP "stop" SUBSEP) == 1) any = 1
+	if (!any) printf "%s,%s,%s,run,stop,,,0,%d,0.0000,%d,,,,,,,,,,,,\n", scope, name, pol, jobs[g], lost[g]
 	for (j = 1; j <= nk[g]; j++) {
 		kc = keys[g, j]; k = g SUBSEP kc; split(kc, parts, SUBSEP)
-		line = sprintf("%s,%s,%s,%s,%s,%s,%d,%d,%.4f,%d", scope, name, pol, parts[1], parts[2], parts[3],
+		line = sprintf("%s,%s,%s,%s,%s,%s,%s,%d,%d,%.4f,%d", scope, name, pol, parts[1], parts[2], parts[3], parts[4],
 			moves[k], jobs[g], jobs[g] ? moves[k] / jobs[g] : 0, lost[g])
 		for (i = 1; i <= 4; i++) line = line "," stats(k, i)
 		print line
@@ -231,4 +240,4 @@ function rows(scope, name, pol,   g, j, kc, k, parts, line, i, any) {
 END {
 	for (i = 1; i <= np; i++) rows("point", order[i], ppol[order[i]])
 	for (i = 1; i <= npol; i++) rows("policy", porder[i], porder[i])
-}' "$tmp/points.csv" "$tmp/moves.csv" | LC_ALL=C sort -t, -k1,1 -k2,2 -k4,4 -k5,5n -k6,6n
+}' "$tmp/points.csv" "$tmp/moves.csv" | LC_ALL=C sort -t, -k1,1 -k2,2 -k4,4r -k5,5 -k6,6n -k7,7n

@@ -40,10 +40,11 @@ gzip "$tmp/p/none-canned/trace.txt"
 #     waker's context on the new CPU, and 1 -> 2 at 1.003001), a CFS
 #     migration, the stopper moving task1 2 -> 1 (it fits both: stderr), a
 #     stopper run that moves nothing (1.004000)
-#   10 jobs; trace-cmd lost 2 events on CPU 1
+#   10 jobs, from start_ns 1.000000 to the last end_ns 1.002000: every
+#   move in the run; trace-cmd lost 2 events on CPU 1
 # none-canned (dl_misfit none, columns in another order, trace.txt.gz):
-#   one push 2 -> 3 of task0 (1024 -> 1024), run 7 us; 5 jobs; no
-#   trace-cmd.log: 0 lost
+#   one push 2 -> 3 of task0 (1024 -> 1024) at 2.000101, before start_ns
+#   2.000105 (setup), run 7 us; 5 jobs; no trace-cmd.log: 0 lost
 "$script" "$tmp/p/mp-canned" "$tmp/p/none-canned/" > "$tmp/moves.csv" 2> "$tmp/err"; rc=$?
 check "moves: exit 0, a header and 6 rows ($rc, $(wc -l < "$tmp/moves.csv") lines; $(head -1 "$tmp/err"))" \
 	test "$rc" = 0 -a "$(wc -l < "$tmp/moves.csv")" = 7
@@ -55,6 +56,8 @@ mp-canned,migrate-preempt,stop-preempt,task0,101,0,3,462,1024,18000,6000,,-2000
 mp-canned,migrate-preempt,push,task0,101,2,0,1024,462,,,,4000
 mp-canned,migrate-preempt,push,task3,104,3,0,1024,462,,,,10000
 none-canned,none,push,task0,301,2,3,1024,1024,,,,7000"
+is "moves: the phase of each (every one of mp-canned in the run, none-canned's push in the setup)" \
+	"$(cols "$tmp/moves.csv" phase | paste -sd' ')" "run run run run run setup"
 is "moves: whether the task fits the CPU left and the new one (task0 and task2 fit no LITTLE; task3 fits both)" \
 	"$(cols "$tmp/moves.csv" fits_from fits_to | paste -sd' ')" "0,1 0,1 0,1 1,0 1,1 1,1"
 is "moves: the time of each migration in ns of the trace clock" \
@@ -66,30 +69,30 @@ check "stderr: the one stopper migration that is no misfit move, counted once ($
 "$script" --summary "$tmp/p/mp-canned" "$tmp/p/none-canned" > "$tmp/sum.csv" 2> /dev/null; rc=$?
 check "summary: exit 0, a header and 14 rows ($rc, $(wc -l < "$tmp/sum.csv") lines)" \
 	test "$rc" = 0 -a "$(wc -l < "$tmp/sum.csv")" = 15
-row() { csv_awk -v s="$1" -v n="$2" -v k="$3" -v w="$4" 'FNR == 1 { header(); c = split(w, f, " "); next }
-	$col("scope") == s && $col("name") == n && $col("kind") == k {
+row() { csv_awk -v s="$1" -v n="$2" -v ph="$3" -v k="$4" -v w="$5" 'FNR == 1 { header(); c = split(w, f, " "); next }
+	$col("scope") == s && $col("name") == n && $col("phase") == ph && $col("kind") == k {
 		l = ""; for (i = 1; i <= c; i++) l = l (i > 1 ? "," : "") $col(f[i]); print l }' "$tmp/sum.csv"; }
 times="stopper_p50_ns stopper_p99_ns stopper_max_ns gap_p50_ns gap_p99_ns gap_max_ns trigger_p50_ns trigger_p99_ns trigger_max_ns run_p50_ns run_p99_ns run_max_ns"
 # stopper 9, 18, 21: p50 (rank 2 of 3) 18, p99 (rank 3) 21; gap 6, 15,
 # 27; trigger 20, 330 (rank 1 and 2 of 2); run -2, 10, 19
 is "summary, point mp-canned, every misfit move (stop): 3 moves of 10 jobs, LITTLE to big, nearest-rank p50/p99/max" \
-	"$(row point mp-canned stop "dl_misfit from_capacity to_capacity moves jobs moves_per_job lost_events $times")" \
+	"$(row point mp-canned run stop "dl_misfit from_capacity to_capacity moves jobs moves_per_job lost_events $times")" \
 	"migrate-preempt,462,1024,3,10,0.3000,2,18000,21000,21000,15000,27000,27000,20000,330000,330000,10000,19000,19000"
 is "summary, point mp-canned, stop-preempt: one move, no trigger" \
-	"$(row point mp-canned stop-preempt "moves moves_per_job $times")" \
+	"$(row point mp-canned run stop-preempt "moves moves_per_job $times")" \
 	"1,0.1000,18000,18000,18000,6000,6000,6000,,,,-2000,-2000,-2000"
 is "summary, point mp-canned, push: 2 of 10 jobs, big to LITTLE, run 4 and 10 us" \
-	"$(row point mp-canned push "from_capacity to_capacity moves moves_per_job stopper_p50_ns run_p50_ns run_p99_ns run_max_ns")" \
+	"$(row point mp-canned run push "from_capacity to_capacity moves moves_per_job stopper_p50_ns run_p50_ns run_p99_ns run_max_ns")" \
 	"1024,462,2,0.2000,,4000,10000,10000"
-is "summary, point none-canned: a stop row of 0 moves over its 5 jobs, and its push" \
-	"$(row point none-canned stop "from_capacity moves jobs moves_per_job lost_events run_max_ns"; row point none-canned push "moves run_max_ns")" \
+is "summary, point none-canned: a stop row of 0 moves in the run over its 5 jobs, and its push in the setup" \
+	"$(row point none-canned run stop "from_capacity moves jobs moves_per_job lost_events run_max_ns"; row point none-canned setup push "moves run_max_ns")" \
 	"$(printf ',0,5,0.0000,0,\n1,7000')"
 is "summary, policy rows: one per dl_misfit value, the same as its one point" \
-	"$(row policy migrate-preempt stop "moves jobs stopper_p50_ns"; row policy none stop "moves jobs")" \
+	"$(row policy migrate-preempt run stop "moves jobs stopper_p50_ns"; row policy none run stop "moves jobs")" \
 	"$(printf '3,10,18000\n0,5')"
-is "summary: points first, then policies; kinds in order" \
-	"$(cols "$tmp/sum.csv" scope name kind | paste -sd' ')" \
-	"point,mp-canned,push point,mp-canned,stop point,mp-canned,stop-pick point,mp-canned,stop-preempt point,mp-canned,stop-pull point,none-canned,push point,none-canned,stop policy,migrate-preempt,push policy,migrate-preempt,stop policy,migrate-preempt,stop-pick policy,migrate-preempt,stop-preempt policy,migrate-preempt,stop-pull policy,none,push policy,none,stop"
+is "summary: points first, then policies; phases setup, run, end; kinds in order" \
+	"$(cols "$tmp/sum.csv" scope name phase kind | paste -sd' ')" \
+	"point,mp-canned,run,push point,mp-canned,run,stop point,mp-canned,run,stop-pick point,mp-canned,run,stop-preempt point,mp-canned,run,stop-pull point,none-canned,setup,push point,none-canned,run,stop policy,migrate-preempt,run,push policy,migrate-preempt,run,stop policy,migrate-preempt,run,stop-pick policy,migrate-preempt,run,stop-preempt policy,migrate-preempt,run,stop-pull policy,none,setup,push policy,none,run,stop"
 
 # refusal: a point without its trace, one line naming it, exit 2
 rm "$tmp/p/none-canned/trace.txt.gz"
