@@ -19,6 +19,10 @@
 #   stop-preempt  from the CPU left, the new CPU's task a -deadline one,
 #                 preempted by the switch-in: patch 6's swap
 #   stop-other    woken anywhere else (patch 5's hotplug path)
+#   stop-nomove   a stopper that preempted a task on a CPU it does not fit
+#                 and let it run there again without moving it (its checks
+#                 failed): from_cpu = to_cpu, no migrate_ns, trigger_ns or
+#                 run_ns
 # and, for comparison, the migrations of -deadline tasks neither woken
 # (between sched_waking and sched_wakeup: a placement) nor by a stopper:
 #   push          in the context of the CPU left (push_dl_task())
@@ -45,7 +49,7 @@
 #   phase, kind and CPU class (from_capacity, to_capacity): moves, jobs,
 #   moves_per_job, lost_events (trace-cmd.log's "lost cpuN:" sum) and
 #   p50/p99/max (nearest rank) of stopper_ns, gap_ns, trigger_ns and
-#   run_ns. Kind stop is every misfit move, and has a run row with empty
+#   run_ns. Kind stop is every misfit move (not stop-nomove), and has a run row with empty
 #   capacities and 0 moves where there are none.
 # Times are emulated: a LITTLE CPU (462 of 1024 on HiKey960) runs at 1/2.2
 # the rate, and each vCPU has a clock of its own (quantum mode), so a time
@@ -154,16 +158,22 @@ for d in "$@"; do
 		bal[p] = k
 		next
 	}
-	function pr(kind, p, from, to, mig, stopper, gap, trig, run) {
-		printf "%s,%s,%s,%s,%s,%s,%s,%d,%d,%s,%s,%d,%d,%.0f,%s,%s,%s,%s\n", point, pol,
-			mig < start + 0 ? "setup" : (mig <= end + 0 ? "run" : "end"), kind, task[p], inst[p], p,
-			from, to, cap[from], cap[to], (cap[from] >= need[p]), (cap[to] >= need[p]), mig, stopper, gap, trig, run
+	# a row; at: the time its phase is of (the migration, or the stopper start)
+	function pr(kind, p, from, to, at, mig, stopper, gap, trig, run) {
+		printf "%s,%s,%s,%s,%s,%s,%s,%d,%d,%s,%s,%d,%d,%s,%s,%s,%s,%s\n", point, pol,
+			at < start + 0 ? "setup" : (at <= end + 0 ? "run" : "end"), kind, task[p], inst[p], p,
+			from, to, cap[from], cap[to], (cap[from] >= need[p]), (cap[to] >= need[p]), d(mig, 0), stopper, gap, trig, run
 	}
 	function d(a, b) { return (a == "" || b == "") ? "" : sprintf("%.0f", a - b) }
 	END {
 		for (k = 1; k <= nc; k++) {
-			if (c_mig[k] == "") continue
-			p = c_pid[k]; from = c_from[k]; to = c_to[k]
+			p = c_pid[k]; from = c_from[k]
+			if (c_mig[k] == "") {
+				if (c_in[k] != "" && c_incpu[k] == from && cap[from] < need[p])
+					pr("stop-nomove", p, from, from, c_out[k], "", d(stop_end[k], stop_in[k]), d(c_in[k], c_out[k]), "", "")
+				continue
+			}
+			to = c_to[k]
 			if (!(cap[from] < need[p] && cap[to] >= need[p])) { other++; continue }
 			inok = c_in[k] != "" && c_incpu[k] == to
 			wk = c_waker[k]
@@ -172,10 +182,10 @@ for d in "$@"; do
 			else kind = "stop-other"
 			tin = inok ? c_in[k] : ""
 			trig = (inok && !c_inprev_dl[k]) ? d(tin, c_free[k]) : ""
-			pr(kind, p, from, to, c_mig[k], d(stop_end[k], stop_in[k]), d(tin, c_out[k]), trig, d(tin, c_mig[k]))
+			pr(kind, p, from, to, c_mig[k], c_mig[k], d(stop_end[k], stop_in[k]), d(tin, c_out[k]), trig, d(tin, c_mig[k]))
 		}
 		for (k = 1; k <= nb; k++)
-			pr(b_kind[k], b_pid[k], b_from[k], b_to[k], b_mig[k], "", "", "", d(b_in[k], b_mig[k]))
+			pr(b_kind[k], b_pid[k], b_from[k], b_to[k], b_mig[k], b_mig[k], "", "", "", d(b_in[k], b_mig[k]))
 		if (other + unmatched + skipped_unknown)
 			printf "misfit-cost: %s: %d stopper migration(s) of -deadline tasks not counted (%d not from a CPU the task does not fit to one it fits, %d without their switch-out, %d of no task of tasks.csv)\n",
 				src, other + unmatched + skipped_unknown, other, unmatched, skipped_unknown > "/dev/stderr"
@@ -201,7 +211,7 @@ FNR == 1 { header(); next }
 	p = $col("point"); kind = $col("phase") SUBSEP $col("kind"); cls = $col("from_capacity") SUBSEP $col("to_capacity")
 	add("point" SUBSEP p, kind, cls)
 	add("policy" SUBSEP $col("dl_misfit"), kind, cls)
-	if ($col("kind") ~ /^stop-/) {
+	if ($col("kind") ~ /^stop-/ && $col("kind") != "stop-nomove") {
 		kind = $col("phase") SUBSEP "stop"
 		add("point" SUBSEP p, kind, cls); add("policy" SUBSEP $col("dl_misfit"), kind, cls)
 	}

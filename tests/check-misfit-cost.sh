@@ -35,40 +35,44 @@ gzip "$tmp/p/none-canned/trace.txt"
 #     CPU 3 in place of task3 (a -deadline task: stop-preempt) at .508,
 #     listed before its migrate at .510 (CPU 3's clock ahead): stopper 18
 #     (.502-.520), gap 6, no trigger, run -2
+#   1.001195 task2, woken onto CPU 1 (a placement), is preempted by
+#     migration/1 at .302, which lets it run again at .314 without a move:
+#     stop-nomove, stopper 12 us, gap 12
 #   1.001530 task3 pushed 3 -> 0, in at .540: run 10 us
 #   not counted: wake-up placements (task1 3 -> 2 at 1.000989, in the
 #     waker's context on the new CPU, and 1 -> 2 at 1.003001), a CFS
 #     migration, the stopper moving task1 2 -> 1 (it fits both: stderr), a
-#     stopper run that moves nothing (1.004000)
+#     stopper run that moves nothing on a CPU the task fits (1.004000)
 #   10 jobs, from start_ns 1.000000 to the last end_ns 1.002000: every
 #   move in the run; trace-cmd lost 2 events on CPU 1
 # none-canned (dl_misfit none, columns in another order, trace.txt.gz):
 #   one push 2 -> 3 of task0 (1024 -> 1024) at 2.000101, before start_ns
 #   2.000105 (setup), run 7 us; 5 jobs; no trace-cmd.log: 0 lost
 "$script" "$tmp/p/mp-canned" "$tmp/p/none-canned/" > "$tmp/moves.csv" 2> "$tmp/err"; rc=$?
-check "moves: exit 0, a header and 6 rows ($rc, $(wc -l < "$tmp/moves.csv") lines; $(head -1 "$tmp/err"))" \
-	test "$rc" = 0 -a "$(wc -l < "$tmp/moves.csv")" = 7
+check "moves: exit 0, a header and 7 rows ($rc, $(wc -l < "$tmp/moves.csv") lines; $(head -1 "$tmp/err"))" \
+	test "$rc" = 0 -a "$(wc -l < "$tmp/moves.csv")" = 8
 is "moves: kind, task, CPUs, capacities, stopper, gap, trigger and run of each, in order" \
 	"$(cols "$tmp/moves.csv" point dl_misfit kind task tid from_cpu to_cpu from_capacity to_capacity stopper_ns gap_ns trigger_ns run_ns)" \
 	"mp-canned,migrate-preempt,stop-pull,task0,101,0,2,462,1024,9000,15000,20000,10000
 mp-canned,migrate-preempt,stop-pick,task2,103,1,3,462,1024,21000,27000,330000,19000
+mp-canned,migrate-preempt,stop-nomove,task2,103,1,1,462,462,12000,12000,,
 mp-canned,migrate-preempt,stop-preempt,task0,101,0,3,462,1024,18000,6000,,-2000
 mp-canned,migrate-preempt,push,task0,101,2,0,1024,462,,,,4000
 mp-canned,migrate-preempt,push,task3,104,3,0,1024,462,,,,10000
 none-canned,none,push,task0,301,2,3,1024,1024,,,,7000"
 is "moves: the phase of each (every one of mp-canned in the run, none-canned's push in the setup)" \
-	"$(cols "$tmp/moves.csv" phase | paste -sd' ')" "run run run run run setup"
+	"$(cols "$tmp/moves.csv" phase | paste -sd' ')" "run run run run run run setup"
 is "moves: whether the task fits the CPU left and the new one (task0 and task2 fit no LITTLE; task3 fits both)" \
-	"$(cols "$tmp/moves.csv" fits_from fits_to | paste -sd' ')" "0,1 0,1 0,1 1,0 1,1 1,1"
-is "moves: the time of each migration in ns of the trace clock" \
+	"$(cols "$tmp/moves.csv" fits_from fits_to | paste -sd' ')" "0,1 0,1 0,0 0,1 1,0 1,1 1,1"
+is "moves: the time of each migration in ns of the trace clock (none for stop-nomove)" \
 	"$(cols "$tmp/moves.csv" migrate_ns | paste -sd' ')" \
-	"1000110000 1000511000 1001510000 1001000000 1001530000 2000101000"
+	"1000110000 1000511000  1001510000 1001000000 1001530000 2000101000"
 check "stderr: the one stopper migration that is no misfit move, counted once ($(head -1 "$tmp/err"))" \
 	test "$(wc -l < "$tmp/err")" = 1 -a "$(grep -c ': 1 stopper migration(s) .*(1 not from a CPU the task does not fit to one it fits, 0 without' "$tmp/err")" = 1
 
 "$script" --summary "$tmp/p/mp-canned" "$tmp/p/none-canned" > "$tmp/sum.csv" 2> /dev/null; rc=$?
-check "summary: exit 0, a header and 14 rows ($rc, $(wc -l < "$tmp/sum.csv") lines)" \
-	test "$rc" = 0 -a "$(wc -l < "$tmp/sum.csv")" = 15
+check "summary: exit 0, a header and 16 rows ($rc, $(wc -l < "$tmp/sum.csv") lines)" \
+	test "$rc" = 0 -a "$(wc -l < "$tmp/sum.csv")" = 17
 row() { csv_awk -v s="$1" -v n="$2" -v ph="$3" -v k="$4" -v w="$5" 'FNR == 1 { header(); c = split(w, f, " "); next }
 	$col("scope") == s && $col("name") == n && $col("phase") == ph && $col("kind") == k {
 		l = ""; for (i = 1; i <= c; i++) l = l (i > 1 ? "," : "") $col(f[i]); print l }' "$tmp/sum.csv"; }
@@ -81,6 +85,9 @@ is "summary, point mp-canned, every misfit move (stop): 3 moves of 10 jobs, LITT
 is "summary, point mp-canned, stop-preempt: one move, no trigger" \
 	"$(row point mp-canned run stop-preempt "moves moves_per_job $times")" \
 	"1,0.1000,18000,18000,18000,6000,6000,6000,,,,-2000,-2000,-2000"
+is "summary, point mp-canned, stop-nomove: LITTLE to the same LITTLE, not in stop" \
+	"$(row point mp-canned run stop-nomove "from_capacity to_capacity moves $times")" \
+	"462,462,1,12000,12000,12000,12000,12000,12000,,,,,,"
 is "summary, point mp-canned, push: 2 of 10 jobs, big to LITTLE, run 4 and 10 us" \
 	"$(row point mp-canned run push "from_capacity to_capacity moves moves_per_job stopper_p50_ns run_p50_ns run_p99_ns run_max_ns")" \
 	"1024,462,2,0.2000,,4000,10000,10000"
@@ -92,7 +99,7 @@ is "summary, policy rows: one per dl_misfit value, the same as its one point" \
 	"$(printf '3,10,18000\n0,5')"
 is "summary: points first, then policies; phases setup, run, end; kinds in order" \
 	"$(cols "$tmp/sum.csv" scope name phase kind | paste -sd' ')" \
-	"point,mp-canned,run,push point,mp-canned,run,stop point,mp-canned,run,stop-pick point,mp-canned,run,stop-preempt point,mp-canned,run,stop-pull point,none-canned,setup,push point,none-canned,run,stop policy,migrate-preempt,run,push policy,migrate-preempt,run,stop policy,migrate-preempt,run,stop-pick policy,migrate-preempt,run,stop-preempt policy,migrate-preempt,run,stop-pull policy,none,setup,push policy,none,run,stop"
+	"point,mp-canned,run,push point,mp-canned,run,stop point,mp-canned,run,stop-nomove point,mp-canned,run,stop-pick point,mp-canned,run,stop-preempt point,mp-canned,run,stop-pull point,none-canned,setup,push point,none-canned,run,stop policy,migrate-preempt,run,push policy,migrate-preempt,run,stop policy,migrate-preempt,run,stop-nomove policy,migrate-preempt,run,stop-pick policy,migrate-preempt,run,stop-preempt policy,migrate-preempt,run,stop-pull policy,none,setup,push policy,none,run,stop"
 
 # refusal: a point without its trace, one line naming it, exit 2
 rm "$tmp/p/none-canned/trace.txt.gz"
