@@ -69,6 +69,7 @@ help:
 	@echo "make kunit-faults        each KUnit case fails on its helper broken: v1's faults (B2, B3, B5), v3-faults' bits (checked)"
 	@echo "make kunit-uniform-faults  each KUnit case of the uniform admission test fails on what it tests broken (uniform-faults' bits, checked)"
 	@echo "make misfit     dl_misfit (misfit kernel, HiKey960): a task of density 0.87 left on a LITTLE stays under none, leaves once a big CPU is free under migrate, and by a swap with a small task under migrate-preempt when no big CPU is free (checked)"
+	@echo "make misfit-cost  what a dl_misfit move costs (misfit kernel, HiKey960, trace=on): the stopper, the gap and the trigger of each move, moves per job, against EDF's pushes (results/misfit-cost)"
 	@echo "make kunit-misfit  the KUnit cases of dl_misfit's pick (kunit-misfit kernel on dynamiq3, checked)"
 	@echo "make kunit-misfit-faults  each KUnit case of dl_misfit's pick fails on what it tests broken (misfit-faults' bits, checked)"
 	@echo "make uniform-admission  dl_admission=uniform against its oracle: RK3399's headline sets, the admission sets on 3 topologies (checked)"
@@ -377,6 +378,25 @@ misfit: deps
 	@scripts/run-batch.sh misfit hikey960 tests/plans/misfit-swap-hikey960.plan $(MISFIT_SWAP_RAW)
 	@tests/check-misfit.sh $(MISFIT_RAW)
 	@tests/check-misfit.sh --swap $(MISFIT_SWAP_RAW)
+# What a dl_misfit move costs (experiments/plans/misfit-cost/: six of
+# misfit-hikey960-more's sets under series, migrate and migrate-preempt with
+# trace=on, and one point untraced; a folder of its own, as fsoff's traced
+# plans): each stopper move and each push of the traced points
+# (scripts/misfit-cost.sh), summed per point and per policy, and every
+# point's jobs per task (scripts/tabulate.sh).
+MCOST_RAW := results/raw/misfit/hikey960/misfit-cost
+misfit-cost: deps
+	@$(MAKE) --no-print-directory build-only KERNEL=misfit
+	@scripts/run-batch.sh misfit hikey960 experiments/plans/misfit-cost/misfit-cost.plan $(MCOST_RAW)
+	@mkdir -p results/misfit-cost
+	@traced=$$(for d in $(MCOST_RAW)/*/; do if [ -e $$d/trace.txt ] || [ -e $$d/trace.txt.gz ]; then echo $${d%/}; fi; done); \
+		scripts/misfit-cost.sh $$traced > results/misfit-cost/moves.csv.tmp && \
+		scripts/misfit-cost.sh --summary $$traced > results/misfit-cost/summary.csv.tmp 2> /dev/null && \
+		mv results/misfit-cost/moves.csv.tmp results/misfit-cost/moves.csv && \
+		mv results/misfit-cost/summary.csv.tmp results/misfit-cost/summary.csv
+	@scripts/tabulate.sh results/misfit-cost/points.csv $(MCOST_RAW)
+	@scripts/results-manifest.sh misfit-cost
+	@grep '^policy,.*,stop,' results/misfit-cost/summary.csv | column -s, -t
 kunit-misfit: deps
 	@$(MAKE) --no-print-directory build-only KERNEL=kunit-misfit
 	@rm -rf $(KUNIT_MISFIT_RAW)
@@ -598,5 +618,5 @@ reproduce: deps
 rerun: deps
 	@scripts/rerun.sh $(STEPS)
 
-.PHONY: fsoff bench-quantum-phase bench-clockwrap dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
+.PHONY: misfit-cost fsoff bench-quantum-phase bench-clockwrap dl-kselftest seeds-6.12 $(addsuffix -6.12,$(SEEDS)) rerun admission-oracle uniform-admission kunit-uniform-faults misfit kunit-misfit kunit-misfit-faults fair-server analysis growth bench-fidelity-v2 kunit-faults bench-slurm check-reproducible fuzz check-qemu-series reproduce all check build build-only deps kernel kernels check-series check-series-6.12 qemu run plot policies lelli hotplug-accounting bench-fidelity equivalence clean help FORCE \
 	headline admission fallback rt-uclamp placement hotplug overhead bench-dlgen

@@ -355,6 +355,9 @@ suite tests/check-misfit-ci.sh
 echo "== the derived CSVs behind EXPERIMENTS.md's prose (scripts/phase-summary.sh, ...) on canned data (no QEMU)"
 suite tests/check-derived.sh
 
+echo "== the cost of a dl_misfit move (scripts/misfit-cost.sh) on two canned traced points written by hand (no QEMU)"
+suite tests/check-misfit-cost.sh
+
 echo "== dl_admission=uniform's oracle check (scripts/expect-uniform.sh) on the committed admission-uniform sweep, and on one set made to differ (no QEMU)"
 suite tests/check-expect-uniform.sh
 
