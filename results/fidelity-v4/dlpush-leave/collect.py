@@ -5,20 +5,15 @@
 # Columns as the probe prints them (times in ns relative to t_last, the
 # mover's last reading on the CPU left; leave-probe.patch's comment);
 # int_gap_ns, int_end_ns empty in the first boot's rows (probe without them).
-import csv, io, os, sys
+import csv, io, sys
+from probecsv import probe_files
 cols = ['from', 'to', 't_last_us', 'iters', 'loop_ns', 'tries', 'try0_before', 'try0_after',
         'try0_ns', 'whole_ns', 'kick_exp_ns', 'kick_woke_ns', 'int_gap_ns', 'int_end_ns']
 w = csv.writer(sys.stdout)
 w.writerow(['boot', 'point'] + cols)
-for outdir in sys.argv[1:]:
-    boot = os.path.basename(outdir.rstrip('/'))
-    for point in sorted(os.listdir(outdir)):
-        p = os.path.join(outdir, point, 'probe.csv')
-        if not os.path.isfile(p):
-            continue
-        lines = open(p).read().splitlines()
-        if '#moves' not in lines:
-            continue
-        rows = csv.DictReader(io.StringIO('\n'.join(lines[lines.index('#moves') + 1:])))
-        for r in rows:
-            w.writerow([boot, point] + [r.get(c, '') for c in cols])
+for boot, point, lines in probe_files(sys.argv[1:]):
+    if '#moves' not in lines:
+        continue
+    rows = csv.DictReader(io.StringIO('\n'.join(lines[lines.index('#moves') + 1:])))
+    for r in rows:
+        w.writerow([boot, point] + [r.get(c, '') for c in cols])
